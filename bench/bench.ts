@@ -1,0 +1,2 @@
+// `npm run bench` (skeleton; benchmarks land with the core).
+console.log('no benchmarks yet');
