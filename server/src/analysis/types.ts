@@ -1,0 +1,55 @@
+// What one analysis of a YAML text yields: shared by the CLI and the language server.
+// Ranges here are offsets into the text (UTF-16 code units); the LSP layer converts them with positionAt.
+import type { DaemonSet, NodeInfo, NodePlacement, Severity } from '../core/types';
+import type { FieldPath } from '../core/fieldPath';
+import type { FeatureGates } from '../core/k8sVersion';
+
+export type { FieldPath };
+
+export type OffsetRange = [start: number, end: number];
+
+export interface Problem {
+  severity: Severity;
+  /** API errors: the Status cause reason (`FieldValueInvalid`…); YAML: `yaml.*`; insights: `kce.*`. */
+  code: string;
+  /** Kubernetes field path as kube-apiserver prints it ('' when the problem is about the text itself). */
+  field: FieldPath;
+  /** Human error type for API-parity errors ("Invalid value"), absent otherwise. */
+  type?: string;
+  message: string;
+  range: OffsetRange;
+  /** Walkthrough note id explaining it. */
+  note?: string;
+  /** Documentation link for the rule. */
+  docUrl?: string;
+}
+
+export interface PlacementSummary {
+  nodes: number;
+  shouldRun: number;
+  shouldContinueRunning: number;
+  placements: NodePlacement[];
+}
+
+export interface DocumentAnalysis {
+  index: number;
+  range: OffsetRange;
+  apiVersion?: string;
+  kind?: string;
+  name?: string;
+  namespace?: string;
+  problems: Problem[];
+  /** The decoded DaemonSet (after typed decode, before defaulting) when kind is DaemonSet. */
+  daemonSet?: DaemonSet;
+  placement?: PlacementSummary;
+}
+
+export interface AnalysisContext {
+  nodes: NodeInfo[];
+  gates: FeatureGates;
+  insights: boolean;
+}
+
+export interface FileAnalysis {
+  documents: DocumentAnalysis[];
+}
