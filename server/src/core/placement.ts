@@ -1,0 +1,131 @@
+// Where the DaemonSet controller would run a daemon pod, node by node, and why not.
+// Booleans follow NodeShouldRunDaemonPod exactly; reasons list every failing check.
+import type { DaemonSet, NodeInfo, NodePlacement, PlacementReason, Taint, Toleration } from './types';
+import type { FeatureGates } from './k8sVersion';
+import { child, type FieldPath } from './fieldPath';
+import { newPod } from './daemonPod';
+import { getRequiredNodeAffinity, POD_SPEC_PATH, type RequiredNodeAffinity } from './nodeAffinity';
+import { explainUntolerated, taintToString, tolerationsTolerateTaint } from './taints';
+
+export const FIELD_NODE_NAME: FieldPath = child(POD_SPEC_PATH, 'nodeName');
+export const FIELD_TOLERATIONS: FieldPath = child(POD_SPEC_PATH, 'tolerations');
+
+export interface CompiledPlacement {
+  /** Tolerations of the daemon pod: the template's, then the automatic ones (NewPod). */
+  readonly tolerations: readonly Toleration[];
+  readonly affinity: RequiredNodeAffinity;
+  evaluate(node: NodeInfo): NodePlacement;
+}
+
+export interface PlacementSummary {
+  nodes: NodePlacement[];
+  shouldRun: number;
+  shouldContinueRunning: number;
+}
+
+/** Outcome of the taint predicate: what upstream computes, without building reasons. */
+const enum TaintFit {
+  Fits = 0,
+  NoScheduleOnly = 1, // untolerated taints, none of them NoExecute: a running pod stays
+  NoExecute = 2, // an untolerated NoExecute taint: a running pod is evicted
+}
+
+// Port of predicates and NodeShouldRunDaemonPod (pkg/controller/daemon/daemon_controller.go), compiled once per DaemonSet.
+export function compilePlacement(ds: DaemonSet, gates: FeatureGates): CompiledPlacement {
+  const enableCmp = gates.TaintTolerationComparisonOperators === true;
+  const templateNodeName = ds.spec?.template?.spec?.nodeName ?? '';
+  // NewPod sets nodeName to the node being checked, so only the tolerations and affinity it adds matter here.
+  const pod = newPod(ds, '');
+  const tolerations: readonly Toleration[] = pod.spec?.tolerations ?? [];
+  const userTolerationCount = ds.spec?.template?.spec?.tolerations?.length ?? 0;
+  const affinity = getRequiredNodeAffinity(ds.spec?.template?.spec, POD_SPEC_PATH);
+
+  function taintFit(taints: readonly Taint[]): TaintFit {
+    let fit = TaintFit.Fits;
+    for (let i = 0; i < taints.length; i++) {
+      const t = taints[i] as Taint;
+      if (t.effect !== 'NoSchedule' && t.effect !== 'NoExecute') continue;
+      if (tolerationsTolerateTaint(tolerations, t, enableCmp)) continue;
+      if (t.effect === 'NoExecute') return TaintFit.NoExecute;
+      fit = TaintFit.NoScheduleOnly;
+    }
+    return fit;
+  }
+
+  function reasonsFor(node: NodeInfo, nameOk: boolean, affinityOk: boolean, fit: TaintFit): PlacementReason[] {
+    const reasons: PlacementReason[] = [];
+    if (!nameOk) {
+      reasons.push({
+        code: 'NodeNameMismatch',
+        message: `spec.template.spec.nodeName is ${templateNodeName}, not ${node.name}`,
+        field: FIELD_NODE_NAME,
+        evicts: true,
+      });
+    }
+    if (!affinityOk) {
+      for (const m of affinity.explainNodeSelector(node)) {
+        reasons.push({ code: 'NodeSelectorMismatch', message: m.message, field: m.path, evicts: true });
+      }
+      for (const m of affinity.explainAffinity(node)) {
+        reasons.push({ code: 'NodeAffinityMismatch', message: `required node affinity ${m.message}`, field: m.path, evicts: true });
+      }
+    }
+    if (fit !== TaintFit.Fits) {
+      for (const t of node.taints) {
+        if (t.effect !== 'NoSchedule' && t.effect !== 'NoExecute') continue;
+        if (tolerationsTolerateTaint(tolerations, t, enableCmp)) continue;
+        const why = explainUntolerated(t, tolerations, enableCmp, userTolerationCount);
+        const evicts = t.effect === 'NoExecute';
+        reasons.push({
+          code: 'TaintNotTolerated',
+          message: `taint ${taintToString(t)} is not tolerated (${why})${evicts ? '; NoExecute evicts a running daemon pod' : '; NoSchedule keeps a running daemon pod'}`,
+          field: FIELD_TOLERATIONS,
+          taint: t,
+          evicts,
+        });
+      }
+    }
+    return reasons;
+  }
+
+  function evaluate(node: NodeInfo): NodePlacement {
+    const nameOk = templateNodeName === '' || templateNodeName === node.name;
+    // Parse errors in affinity terms are ignored here, as upstream ignores them for compatibility.
+    const affinityOk = affinity.matches(node);
+    const fit = taintFit(node.taints);
+    let shouldRun: boolean;
+    let shouldContinueRunning: boolean;
+    if (!nameOk || !affinityOk) {
+      shouldRun = false;
+      shouldContinueRunning = false;
+    } else if (fit !== TaintFit.Fits) {
+      shouldRun = false;
+      shouldContinueRunning = fit !== TaintFit.NoExecute;
+    } else {
+      return { node: node.name, shouldRun: true, shouldContinueRunning: true, reasons: [] };
+    }
+    return { node: node.name, shouldRun, shouldContinueRunning, reasons: reasonsFor(node, nameOk, affinityOk, fit) };
+  }
+
+  return { tolerations, affinity, evaluate };
+}
+
+/** NodeShouldRunDaemonPod for every node, with totals. */
+export function placeDaemonSet(ds: DaemonSet, nodes: readonly NodeInfo[], gates: FeatureGates): PlacementSummary {
+  const compiled = compilePlacement(ds, gates);
+  const out: NodePlacement[] = new Array(nodes.length);
+  let shouldRun = 0;
+  let shouldContinueRunning = 0;
+  for (let i = 0; i < nodes.length; i++) {
+    const p = compiled.evaluate(nodes[i] as NodeInfo);
+    out[i] = p;
+    if (p.shouldRun) shouldRun++;
+    if (p.shouldContinueRunning) shouldContinueRunning++;
+  }
+  return { nodes: out, shouldRun, shouldContinueRunning };
+}
+
+/** One-off check of a single node (compiles each call; use compilePlacement for many nodes). */
+export function nodeShouldRunDaemonPod(node: NodeInfo, ds: DaemonSet, gates: FeatureGates): NodePlacement {
+  return compilePlacement(ds, gates).evaluate(node);
+}
