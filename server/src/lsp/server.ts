@@ -1,0 +1,188 @@
+// Wires a Session and the feature handlers onto one LSP connection. Used by server.ts and by in-process tests.
+import {
+  CodeActionKind,
+  CodeLensRefreshRequest,
+  DidChangeConfigurationNotification,
+  TextDocumentSyncKind,
+} from 'vscode-languageserver/node';
+import type {
+  CodeAction,
+  CodeLens,
+  CompletionItem,
+  Connection,
+  DocumentDiagnosticReport,
+  Hover,
+  InitializeParams,
+  InitializeResult,
+} from 'vscode-languageserver/node';
+import type { ServerDeps } from './deps';
+import { Session, readClientSupport } from './session';
+import { normalizeSettings } from './settings';
+import { diagnosticsOf } from './diagnostics';
+import { codeLensesOf } from './codeLens';
+import { hoverAt } from './hover';
+import { completionAt } from './completion';
+import { codeActionsFor } from './codeActions';
+import { registerRequests } from './requests';
+import { safe } from './safe';
+
+export interface ServerOptions {
+  /** Delay before pushing diagnostics after an edit (push clients only). */
+  pushDelayMs?: number;
+}
+
+export const SERVER_NAME = 'kce';
+
+/** Reads settings from initializationOptions in the shapes clients use: `{kce: {...}}`, `{settings: {kce}}`, or the section itself. */
+function initSettings(opts: unknown): unknown {
+  if (opts && typeof opts === 'object') {
+    const o = opts as Record<string, unknown>;
+    if (o.settings && typeof o.settings === 'object') return o.settings;
+  }
+  return opts;
+}
+
+export function createServer(connection: Connection, deps: ServerDeps, options: ServerOptions = {}): Session {
+  const session = new Session(connection, deps);
+  const pushDelay = options.pushDelayMs ?? 50;
+  const timers = new Map<string, NodeJS.Timeout>();
+  let dynamicConfig = false;
+
+  connection.onInitialize((params: InitializeParams): InitializeResult => {
+    session.support = readClientSupport(params.capabilities);
+    dynamicConfig = !!params.capabilities.workspace?.didChangeConfiguration?.dynamicRegistration;
+    session.globalSettings = normalizeSettings(initSettings(params.initializationOptions));
+    const folders = params.workspaceFolders?.map((f) => f.uri) ?? (params.rootUri ? [params.rootUri] : []);
+    session.setWorkspaceFolders(folders);
+    const result: InitializeResult = {
+      capabilities: {
+        textDocumentSync: { openClose: true, change: TextDocumentSyncKind.Incremental },
+        hoverProvider: true,
+        codeLensProvider: { resolveProvider: false },
+        codeActionProvider: { codeActionKinds: [CodeActionKind.QuickFix] },
+        completionProvider: { triggerCharacters: [':', ' ', '/', '.'], resolveProvider: false },
+        workspace: { workspaceFolders: { supported: true, changeNotifications: true } },
+      },
+      serverInfo: { name: SERVER_NAME },
+    };
+    if (session.support.pullDiagnostics) {
+      result.capabilities.diagnosticProvider = { identifier: SERVER_NAME, interFileDependencies: false, workspaceDiagnostics: false };
+    }
+    return result;
+  });
+
+  connection.onInitialized(() => {
+    if (dynamicConfig) void connection.client.register(DidChangeConfigurationNotification.type, { section: 'kce' }).catch(() => undefined);
+    if (session.support.workspaceFolders) {
+      try {
+        connection.workspace.onDidChangeWorkspaceFolders((e) => {
+          const removed = new Set(e.removed.map((f) => f.uri));
+          void (async () => {
+            const current = (await connection.workspace.getWorkspaceFolders().catch(() => null)) ?? [];
+            session.setWorkspaceFolders(current.map((f) => f.uri).filter((u) => !removed.has(u)));
+            await session.reloadInventory();
+            await refreshAll();
+          })();
+        });
+      } catch {
+        /* client without folder notifications */
+      }
+    }
+    void session.ensureInventory().then(() => refreshAll());
+  });
+
+  // ---------- diagnostics ----------
+
+  async function push(uri: string): Promise<void> {
+    const a = await session.analyze(uri);
+    if (!a) return;
+    await connection.sendDiagnostics({ uri, version: a.doc.version, diagnostics: diagnosticsOf(a) });
+  }
+
+  function schedulePush(uri: string, delay: number): void {
+    if (session.support.pullDiagnostics) return;
+    const t = timers.get(uri);
+    if (t) clearTimeout(t);
+    timers.set(uri, setTimeout(() => {
+      timers.delete(uri);
+      push(uri).catch((e: unknown) => session.log(`kce: diagnostics failed: ${String(e)}`));
+    }, delay));
+  }
+
+  /** After a settings or inventory change: everything open may have other results now. */
+  async function refreshAll(): Promise<void> {
+    try {
+      if (session.support.pullDiagnostics) {
+        if (session.support.diagnosticRefresh) await connection.languages.diagnostics.refresh();
+      } else {
+        for (const d of session.documents.all()) schedulePush(d.uri, 0);
+      }
+      if (session.support.codeLensRefresh) await connection.sendRequest(CodeLensRefreshRequest.type);
+    } catch (e) {
+      session.log(`kce: refresh failed: ${String(e)}`);
+    }
+  }
+
+  session.documents.onDidOpen((e) => schedulePush(e.document.uri, 0));
+  session.documents.onDidChangeContent((e) => schedulePush(e.document.uri, pushDelay));
+  session.documents.onDidClose((e) => {
+    const uri = e.document.uri;
+    const t = timers.get(uri);
+    if (t) clearTimeout(t);
+    timers.delete(uri);
+    session.forget(uri);
+    if (!session.support.pullDiagnostics) void connection.sendDiagnostics({ uri, diagnostics: [] }).catch(() => undefined);
+  });
+
+  connection.languages.diagnostics.on(safe(session, 'textDocument/diagnostic', { kind: 'full', items: [] } as DocumentDiagnosticReport, async (params) => {
+    const uri = params.textDocument.uri;
+    const a = await session.analyze(uri);
+    if (!a) return { kind: 'full', items: [] };
+    const resultId = `${a.doc.version}:${session.generation}`;
+    if (params.previousResultId === resultId) return { kind: 'unchanged', resultId };
+    return { kind: 'full', resultId, items: diagnosticsOf(a) };
+  }));
+
+  // ---------- settings ----------
+
+  connection.onDidChangeConfiguration((change) => {
+    void session.settingsChanged(change.settings).then(() => refreshAll());
+  });
+
+  connection.onDidChangeWatchedFiles(() => {
+    // A nodes file may have changed: reload (the loader decides what it reads).
+    void session.reloadInventory().then(() => refreshAll());
+  });
+
+  // ---------- features ----------
+
+  connection.onCodeLens(safe(session, 'textDocument/codeLens', [] as CodeLens[], async (params) => {
+    const a = await session.analyze(params.textDocument.uri);
+    return a ? codeLensesOf(a) : [];
+  }));
+
+  connection.onHover(safe(session, 'textDocument/hover', null as Hover | null, async (params) => {
+    const a = await session.analyze(params.textDocument.uri);
+    return a ? hoverAt(a, a.doc.offsetAt(params.position), session) : null;
+  }));
+
+  connection.onCompletion(safe(session, 'textDocument/completion', [] as CompletionItem[], async (params) => {
+    const a = await session.analyze(params.textDocument.uri);
+    return a ? completionAt(a, a.doc.offsetAt(params.position), session) : [];
+  }));
+
+  connection.onCodeAction(safe(session, 'textDocument/codeAction', [] as CodeAction[], async (params) => {
+    const a = await session.analyze(params.textDocument.uri);
+    return a ? codeActionsFor(a, params, session) : [];
+  }));
+
+  registerRequests(connection, session);
+
+  connection.onShutdown(() => {
+    for (const t of timers.values()) clearTimeout(t);
+    timers.clear();
+  });
+
+  session.documents.listen(connection);
+  return session;
+}

@@ -1,0 +1,210 @@
+// The state one server owns: open documents, the per-(uri, version) analysis cache, settings, inventory.
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { isAbsolute, resolve } from 'node:path';
+import { TextDocuments } from 'vscode-languageserver/node';
+import type { ClientCapabilities, Connection } from 'vscode-languageserver/node';
+import { TextDocument } from 'vscode-languageserver-textdocument';
+import type { AnalysisContext, FileAnalysis } from '../analysis/types';
+import { resolveFeatureGates } from '../core/k8sVersion';
+import type { FeatureGates } from '../core/k8sVersion';
+import type { NodeInfo } from '../core/types';
+import type { InventoryInfo } from '../protocol';
+import { inventoryChanged } from '../protocol';
+import type { ServerDeps } from './deps';
+import { DEFAULT_SETTINGS, SETTINGS_SECTION, normalizeSettings } from './settings';
+import type { KceSettings } from './settings';
+
+export interface ClientSupport {
+  configuration: boolean;
+  pullDiagnostics: boolean;
+  diagnosticRefresh: boolean;
+  codeLensRefresh: boolean;
+  workspaceFolders: boolean;
+  markdownHover: boolean;
+  snippets: boolean;
+}
+
+export function readClientSupport(c: ClientCapabilities): ClientSupport {
+  return {
+    configuration: !!c.workspace?.configuration,
+    pullDiagnostics: !!c.textDocument?.diagnostic,
+    diagnosticRefresh: !!c.workspace?.diagnostics?.refreshSupport,
+    codeLensRefresh: !!c.workspace?.codeLens?.refreshSupport,
+    workspaceFolders: !!c.workspace?.workspaceFolders,
+    markdownHover: !!c.textDocument?.hover?.contentFormat?.includes('markdown'),
+    snippets: !!c.textDocument?.completion?.completionItem?.snippetSupport,
+  };
+}
+
+/** One analysis of one version of one document, with the context it was made in. */
+export interface Analyzed {
+  uri: string;
+  doc: TextDocument;
+  analysis: FileAnalysis;
+  settings: KceSettings;
+  gates: FeatureGates;
+  nodes: NodeInfo[];
+}
+
+interface CacheEntry { version: number; key: string; analysis: FileAnalysis }
+
+function uriToPath(uri: string): string | undefined {
+  try {
+    return uri.startsWith('file:') ? fileURLToPath(uri) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+export class Session {
+  readonly documents = new TextDocuments(TextDocument);
+  support: ClientSupport = readClientSupport({});
+  /** Settings pushed by the client (initializationOptions, didChangeConfiguration); the fallback for pulls. */
+  globalSettings: KceSettings = normalizeSettings({});
+  workspaceFolders: string[] = [];
+  inventory: InventoryInfo = { source: 'none', count: 0 };
+  nodes: NodeInfo[] = [];
+  /** Bumped on every inventory or settings change, so cached analyses made before it are not reused. */
+  generation = 0;
+  /** Counts analyzeText calls (tests check that one version is analysed once). */
+  analyses = 0;
+
+  private readonly settingsCache = new Map<string, Promise<KceSettings>>();
+  private readonly cache = new Map<string, CacheEntry>();
+  private inventoryLoad: Promise<void> = Promise.resolve();
+  private inventoryStarted = false;
+
+  constructor(readonly connection: Connection, readonly deps: ServerDeps) {}
+
+  log(message: string): void {
+    try {
+      this.connection.console.log(message);
+    } catch {
+      /* the connection may be gone while shutting down */
+    }
+  }
+
+  // ---------- settings ----------
+
+  setWorkspaceFolders(uris: string[]): void {
+    this.workspaceFolders = uris.map(uriToPath).filter((p): p is string => !!p);
+  }
+
+  /** Settings for a resource: pulled from the client when it can answer, else the pushed ones. */
+  settingsFor(uri?: string): Promise<KceSettings> {
+    if (!this.support.configuration) return Promise.resolve(this.globalSettings);
+    const k = uri ?? '';
+    let p = this.settingsCache.get(k);
+    if (!p) {
+      const item = uri ? { scopeUri: uri, section: SETTINGS_SECTION } : { section: SETTINGS_SECTION };
+      p = this.connection.workspace
+        .getConfiguration(item)
+        .then((raw: unknown) => (raw == null ? this.globalSettings : normalizeSettings(raw, this.globalSettings)))
+        .catch(() => this.globalSettings);
+      this.settingsCache.set(k, p);
+    }
+    return p;
+  }
+
+  /** A configuration change: forget pulled settings, take pushed ones, reload the inventory. */
+  async settingsChanged(pushed: unknown): Promise<void> {
+    if (pushed != null && typeof pushed === 'object' && Object.keys(pushed).length > 0) {
+      this.globalSettings = normalizeSettings(pushed, DEFAULT_SETTINGS);
+    }
+    this.settingsCache.clear();
+    this.generation++;
+    await this.reloadInventory();
+  }
+
+  forget(uri: string): void {
+    this.settingsCache.delete(uri);
+    this.cache.delete(uri);
+  }
+
+  // ---------- inventory ----------
+
+  /** Loads the inventory once, lazily; later calls wait for the same load. */
+  ensureInventory(): Promise<void> {
+    if (!this.inventoryStarted) {
+      this.inventoryStarted = true;
+      this.inventoryLoad = this.loadInventoryNow();
+    }
+    return this.inventoryLoad;
+  }
+
+  async reloadInventory(): Promise<void> {
+    this.inventoryStarted = true;
+    // Chain after any load in flight so the last one wins.
+    this.inventoryLoad = this.inventoryLoad.then(() => this.loadInventoryNow());
+    return this.inventoryLoad;
+  }
+
+  private async loadInventoryNow(): Promise<void> {
+    const folder = this.workspaceFolders[0];
+    const settings = await this.settingsFor(folder ? pathToUri(folder) : undefined);
+    let file: string | undefined;
+    if (settings.inventory.file) {
+      file = isAbsolute(settings.inventory.file) || !folder ? settings.inventory.file : resolve(folder, settings.inventory.file);
+    }
+    try {
+      const loaded = await this.deps.loadInventory({ source: settings.inventory.source, file, workspaceFolders: this.workspaceFolders });
+      this.nodes = loaded.nodes;
+      this.inventory = { source: loaded.source, count: loaded.nodes.length };
+      if (loaded.detail) this.inventory.detail = loaded.detail;
+      if (loaded.error) this.inventory.error = loaded.error;
+    } catch (e) {
+      this.nodes = [];
+      this.inventory = { source: 'none', count: 0, error: e instanceof Error ? e.message : String(e) };
+    }
+    this.generation++;
+    this.cache.clear();
+    try {
+      void this.connection.sendNotification(inventoryChanged, this.inventory);
+    } catch {
+      /* connection closed */
+    }
+  }
+
+  // ---------- analysis ----------
+
+  /**
+   * The analysis of the current version of an open document, computed at most once per
+   * (uri, version, settings, inventory). Undefined for a closed document.
+   */
+  async analyze(uri: string): Promise<Analyzed | undefined> {
+    if (!this.documents.get(uri)) return undefined;
+    const settings = await this.settingsFor(uri);
+    await this.ensureInventory();
+    // Re-read after the awaits: the document may have changed or closed meanwhile.
+    const doc = this.documents.get(uri);
+    if (!doc) return undefined;
+    const { gates } = resolveFeatureGates(settings.featureGates);
+    const key = `${this.generation}|${settings.insights.enabled}|${JSON.stringify(gates)}`;
+    const hit = this.cache.get(uri);
+    let analysis: FileAnalysis;
+    if (hit && hit.version === doc.version && hit.key === key) analysis = hit.analysis;
+    else {
+      const ctx: AnalysisContext = { nodes: this.nodes, gates, insights: settings.insights.enabled };
+      this.analyses++;
+      analysis = this.deps.analyzeText(doc.getText(), ctx);
+      this.cache.set(uri, { version: doc.version, key, analysis });
+    }
+    return { uri, doc, analysis, settings, gates, nodes: this.nodes };
+  }
+
+  /** Analyses with a node list other than the inventory (what-if events); never cached. */
+  analyzeWith(doc: TextDocument, nodes: NodeInfo[], settings: KceSettings): FileAnalysis {
+    const { gates } = resolveFeatureGates(settings.featureGates);
+    return this.deps.analyzeText(doc.getText(), { nodes, gates, insights: settings.insights.enabled });
+  }
+
+  /** A stamp that changes whenever the diagnostics of a document could change. */
+  resultId(uri: string): string | undefined {
+    const doc = this.documents.get(uri);
+    return doc ? `${doc.version}:${this.generation}` : undefined;
+  }
+}
+
+export function pathToUri(path: string): string {
+  return pathToFileURL(path).href;
+}
