@@ -22,7 +22,7 @@ export function fakeAnalyze(text: string, ctx: AnalysisContext): FileAnalysis {
     const end = starts[i + 1] ?? text.length;
     const body = text.slice(start, end);
     const problems: Problem[] = [];
-    const eff = /effect:[ \t]*([^\s#]+)/g;
+    const eff = /effect:[ \t]*([^\s#,}\]]+)/g;
     let e: RegExpExecArray | null;
     while ((e = eff.exec(body))) {
       const v = e[1]!;
