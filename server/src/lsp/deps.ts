@@ -1,9 +1,8 @@
 // What the language server needs from the rest of the product, as one injectable object.
 // server.ts passes the real implementations; tests pass small fakes. No module state here.
-import type { AnalysisContext, FileAnalysis, OffsetRange } from '../analysis/types';
-import type { FieldPath } from '../core/fieldPath';
+import type { AnalysisContext, FileAnalysis } from '../analysis/types';
 import type { FeatureGates } from '../core/k8sVersion';
-import type { DaemonSet, NodeInfo, NodeSelectorRequirement, Taint, Toleration } from '../core/types';
+import type { DaemonSet, NodeInfo } from '../core/types';
 import type { InventorySource } from './settings';
 import type { PlanResult, RolloutResult } from '../protocol';
 
@@ -23,26 +22,9 @@ export interface LoadedInventory {
   error?: string;
 }
 
-/** What sits under an offset of the text: the YAML document, the field path, and whether it is a key or a value. */
-export interface PathAt {
-  documentIndex: number;
-  path: FieldPath;
-  /** Offset range of the scalar/key under the cursor. */
-  range: OffsetRange;
-  onKey: boolean;
-}
-
 export interface ServerDeps {
   analyzeText(text: string, ctx: AnalysisContext): FileAnalysis;
   loadInventory(req: InventoryRequest): Promise<LoadedInventory>;
-  /** Field path under an offset (yaml layer). Without it, hover/completion/code actions that need it answer empty. */
-  pathAtOffset?(text: string, offset: number): PathAt | undefined;
-  /** Offset range of a field path inside one document of the text (yaml layer). */
-  rangeOfField?(text: string, documentIndex: number, field: FieldPath): OffsetRange | undefined;
-  /** Does one node-selector requirement match a node (core nodeAffinity)? undefined when it cannot be parsed. */
-  matchRequirement?(req: NodeSelectorRequirement, node: NodeInfo, kind: 'matchExpressions' | 'matchFields'): boolean | undefined;
-  /** Does a toleration tolerate a taint (core taints)? */
-  toleratesTaint?(toleration: Toleration, taint: Taint, gates: FeatureGates): boolean;
   /** Controller sync plan for a DaemonSet over the nodes (core plan). */
   plan?(ds: DaemonSet, nodes: NodeInfo[], opts: { burstReplicas?: number; gates: FeatureGates }): Omit<PlanResult, 'uri' | 'documentIndex'>;
   /** Rolling update rounds (core rollout). */

@@ -6,16 +6,17 @@ import * as P from '../protocol';
 import type { Analyzed, Session } from './session';
 import { toRange } from './convert';
 import { safe } from './safe';
+import { rangeOfPath } from '../yaml/paths';
 
 export function rowsOf(a: Analyzed, d: DocumentAnalysis, placements: NodePlacement[], session: Session): P.PlacementRowDto[] {
-  const text = a.doc.getText();
+  const ydoc = session.yaml(a).documents.find((x) => x.index === d.index);
   const rangeCache = new Map<string, P.PlacementReasonDto['range'] | null>();
   const rangeOf = (field: string): P.PlacementReasonDto['range'] | undefined => {
-    if (!session.deps.rangeOfField) return undefined;
+    if (!ydoc) return undefined;
     let r = rangeCache.get(field);
     if (r === undefined) {
       let off;
-      try { off = session.deps.rangeOfField(text, d.index, field); } catch { off = undefined; }
+      try { off = rangeOfPath(ydoc, field, 'key'); } catch { off = undefined; }
       r = off ? toRange(a.doc, off) : null;
       rangeCache.set(field, r);
     }

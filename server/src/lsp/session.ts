@@ -9,6 +9,8 @@ import { resolveFeatureGates } from '../core/k8sVersion';
 import type { FeatureGates } from '../core/k8sVersion';
 import type { NodeInfo } from '../core/types';
 import type { InventoryInfo } from '../protocol';
+import { parseYamlText } from '../yaml/parse';
+import type { ParsedFile } from '../yaml/parse';
 import { inventoryChanged } from '../protocol';
 import type { ServerDeps } from './deps';
 import { DEFAULT_SETTINGS, SETTINGS_SECTION, normalizeSettings } from './settings';
@@ -47,6 +49,7 @@ export interface Analyzed {
 }
 
 interface CacheEntry { version: number; key: string; analysis: FileAnalysis }
+interface YamlEntry { version: number; file: ParsedFile }
 
 function uriToPath(uri: string): string | undefined {
   try {
@@ -71,6 +74,7 @@ export class Session {
 
   private readonly settingsCache = new Map<string, Promise<KceSettings>>();
   private readonly cache = new Map<string, CacheEntry>();
+  private readonly yamlCache = new Map<string, YamlEntry>();
   private inventoryLoad: Promise<void> = Promise.resolve();
   private inventoryStarted = false;
 
@@ -119,6 +123,7 @@ export class Session {
   forget(uri: string): void {
     this.settingsCache.delete(uri);
     this.cache.delete(uri);
+    this.yamlCache.delete(uri);
   }
 
   // ---------- inventory ----------
@@ -196,6 +201,15 @@ export class Session {
   analyzeWith(doc: TextDocument, nodes: NodeInfo[], settings: KceSettings): FileAnalysis {
     const { gates } = resolveFeatureGates(settings.featureGates);
     return this.deps.analyzeText(doc.getText(), { nodes, gates, insights: settings.insights.enabled });
+  }
+
+  /** The YAML documents of an analysed version with positions, parsed lazily once per version (hover, completion, quick fixes). */
+  yaml(a: Analyzed): ParsedFile {
+    const hit = this.yamlCache.get(a.uri);
+    if (hit && hit.version === a.doc.version) return hit.file;
+    const file = parseYamlText(a.doc.getText());
+    this.yamlCache.set(a.uri, { version: a.doc.version, file });
+    return file;
   }
 
   /** A stamp that changes whenever the diagnostics of a document could change. */

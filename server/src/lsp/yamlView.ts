@@ -1,0 +1,43 @@
+// Which YAML document and field path sit under an offset, and the plain value at a path.
+import { parseFieldPath } from '../core/fieldPath';
+import type { FieldPath } from '../core/fieldPath';
+import type { OffsetRange, ParsedDocument, ParsedFile } from '../yaml/parse';
+import { defaultKeyStyle, pathAtOffset, rangeOfPath } from '../yaml/paths';
+import type { MapKeyStyle } from '../yaml/paths';
+
+// Kubernetes map-typed fields whose keys render as `[key]` in field paths, whatever they look like.
+const MAP_FIELDS = /(^|\.)(nodeSelector|labels|annotations|matchLabels)$/;
+
+export const k8sKeyStyle: MapKeyStyle = (parent, k) => (MAP_FIELDS.test(parent) ? 'key' : defaultKeyStyle(parent, k));
+
+export interface Cursor {
+  doc: ParsedDocument;
+  path: FieldPath;
+  part: 'key' | 'value';
+  /** Range of the key or value under the cursor. */
+  range: OffsetRange | undefined;
+}
+
+export function documentAt(file: ParsedFile, offset: number): ParsedDocument | undefined {
+  return file.documents.find((d) => d.range[0] <= offset && offset <= d.range[1]);
+}
+
+export function cursorAt(file: ParsedFile, offset: number): Cursor | undefined {
+  const doc = documentAt(file, offset);
+  if (!doc) return undefined;
+  const at = pathAtOffset(doc, offset, k8sKeyStyle);
+  if (!at) return undefined;
+  return { doc, path: at.path, part: at.part, range: rangeOfPath(doc, at.path, at.part) };
+}
+
+/** The plain value at a field path of a decoded document ('' is the root). */
+export function valueAt(root: unknown, path: FieldPath): unknown {
+  let cur: unknown = root;
+  for (const step of parseFieldPath(path)) {
+    if (cur === null || typeof cur !== 'object') return undefined;
+    if ('field' in step) cur = Array.isArray(cur) ? undefined : (cur as Record<string, unknown>)[step.field];
+    else if (Array.isArray(cur)) cur = /^\d+$/.test(step.bracket) ? cur[Number(step.bracket)] : undefined;
+    else cur = Object.hasOwn(cur, step.bracket) ? (cur as Record<string, unknown>)[step.bracket] : undefined;
+  }
+  return cur;
+}
