@@ -189,7 +189,7 @@ export class LazyErrorNodeSelector {
     let next = 0;
     for (let i = 0; i < this.termCount; i++) {
       const termPath = index(this.termsPath, i);
-      if (this.emptyTerms.includes(i)) {
+      if (next >= this.terms.length || (this.terms[next] as CompiledTerm).index !== i) {
         out.push({ kind: 'emptyTerm', term: i, path: termPath, message: `term [${i}] is empty and matches no node` });
         continue;
       }
@@ -301,12 +301,28 @@ export interface NodeSelectorMismatch {
 
 /** Pod nodeSelector AND required node affinity, compiled once. */
 export class RequiredNodeAffinity {
+  /** nodeSelector keys, sorted once. */
+  readonly nodeSelectorKeys: readonly string[];
+
   constructor(
     readonly labelSelector: CompiledLabelSelector | undefined,
     readonly nodeSelector: LazyErrorNodeSelector | undefined,
     private readonly nodeSelectorMap: Readonly<Record<string, string>>,
     private readonly nodeSelectorPath: FieldPath,
-  ) {}
+  ) {
+    this.nodeSelectorKeys = Object.keys(nodeSelectorMap).sort();
+  }
+
+  /** Label keys that the required terms read, and whether they read the node name (matchFields). */
+  affinityInputs(): { labelKeys: string[]; readsName: boolean } {
+    const keys = new Set<string>();
+    let readsName = false;
+    for (const t of this.nodeSelector?.terms ?? []) {
+      for (const r of t.expressions ?? []) keys.add(r.key);
+      if (t.fields?.length) readsName = true;
+    }
+    return { labelKeys: [...keys].sort(), readsName };
+  }
 
   // Port of RequiredNodeAffinity.Match (component-helpers/scheduling/corev1/nodeaffinity/nodeaffinity.go).
   match(node: AffinityNode): { match: boolean; errors: FieldError[] } {
@@ -324,7 +340,7 @@ export class RequiredNodeAffinity {
   /** Every nodeSelector key the node fails, in key order. */
   explainNodeSelector(node: AffinityNode): NodeSelectorMismatch[] {
     const out: NodeSelectorMismatch[] = [];
-    for (const k of Object.keys(this.nodeSelectorMap).sort()) {
+    for (const k of this.nodeSelectorKeys) {
       const want = this.nodeSelectorMap[k] as string;
       const actual = labelValue(node.labels, k);
       if (actual === want) continue;

@@ -6,6 +6,7 @@ import { child, type FieldPath } from './fieldPath';
 import { newPod } from './daemonPod';
 import { getRequiredNodeAffinity, POD_SPEC_PATH, type RequiredNodeAffinity } from './nodeAffinity';
 import { explainUntolerated, taintToString, tolerationsTolerateTaint } from './taints';
+import { labelValue } from './labels';
 
 export const FIELD_NODE_NAME: FieldPath = child(POD_SPEC_PATH, 'nodeName');
 export const FIELD_TOLERATIONS: FieldPath = child(POD_SPEC_PATH, 'tolerations');
@@ -52,6 +53,44 @@ export function compilePlacement(ds: DaemonSet, gates: FeatureGates): CompiledPl
     return fit;
   }
 
+  // Reasons depend only on a few node values, and many nodes fail alike: explain each distinct
+  // failure once and share the (frozen) reason objects. Keyed by the values the check reads.
+  const selectorCache = new ReasonCache();
+  const affinityCache = new ReasonCache();
+  const taintCache = new ReasonCache();
+  const affinityInputs = affinity.affinityInputs();
+
+  function selectorReasons(node: NodeInfo): readonly PlacementReason[] {
+    const sig = signature(node, affinity.nodeSelectorKeys, false);
+    return selectorCache.get(sig, () =>
+      affinity.explainNodeSelector(node).map((m) => ({ code: 'NodeSelectorMismatch' as const, message: m.message, field: m.path, evicts: true })),
+    );
+  }
+
+  function affinityReasons(node: NodeInfo): readonly PlacementReason[] {
+    const sig = signature(node, affinityInputs.labelKeys, affinityInputs.readsName);
+    return affinityCache.get(sig, () =>
+      affinity.explainAffinity(node).map((m) => ({ code: 'NodeAffinityMismatch' as const, message: `required node affinity ${m.message}`, field: m.path, evicts: true })),
+    );
+  }
+
+  function taintReason(t: Taint): PlacementReason {
+    const sig = `${t.key}\u0000${t.value ?? ''}\u0000${t.effect}`;
+    return taintCache.get(sig, () => {
+      const why = explainUntolerated(t, tolerations, enableCmp, userTolerationCount);
+      const evicts = t.effect === 'NoExecute';
+      return [
+        {
+          code: 'TaintNotTolerated' as const,
+          message: `taint ${taintToString(t)} is not tolerated (${why})${evicts ? '; NoExecute evicts a running daemon pod' : '; NoSchedule keeps a running daemon pod'}`,
+          field: FIELD_TOLERATIONS,
+          taint: Object.freeze({ ...t }),
+          evicts,
+        },
+      ];
+    })[0] as PlacementReason;
+  }
+
   function reasonsFor(node: NodeInfo, nameOk: boolean, affinityOk: boolean, fit: TaintFit): PlacementReason[] {
     const reasons: PlacementReason[] = [];
     if (!nameOk) {
@@ -63,26 +102,14 @@ export function compilePlacement(ds: DaemonSet, gates: FeatureGates): CompiledPl
       });
     }
     if (!affinityOk) {
-      for (const m of affinity.explainNodeSelector(node)) {
-        reasons.push({ code: 'NodeSelectorMismatch', message: m.message, field: m.path, evicts: true });
-      }
-      for (const m of affinity.explainAffinity(node)) {
-        reasons.push({ code: 'NodeAffinityMismatch', message: `required node affinity ${m.message}`, field: m.path, evicts: true });
-      }
+      if (affinity.labelSelector !== undefined && !affinity.labelSelector.matches(node.labels)) reasons.push(...selectorReasons(node));
+      if (affinity.nodeSelector !== undefined && !affinity.nodeSelector.matches(node)) reasons.push(...affinityReasons(node));
     }
     if (fit !== TaintFit.Fits) {
       for (const t of node.taints) {
         if (t.effect !== 'NoSchedule' && t.effect !== 'NoExecute') continue;
         if (tolerationsTolerateTaint(tolerations, t, enableCmp)) continue;
-        const why = explainUntolerated(t, tolerations, enableCmp, userTolerationCount);
-        const evicts = t.effect === 'NoExecute';
-        reasons.push({
-          code: 'TaintNotTolerated',
-          message: `taint ${taintToString(t)} is not tolerated (${why})${evicts ? '; NoExecute evicts a running daemon pod' : '; NoSchedule keeps a running daemon pod'}`,
-          field: FIELD_TOLERATIONS,
-          taint: t,
-          evicts,
-        });
+        reasons.push(taintReason(t));
       }
     }
     return reasons;
@@ -110,7 +137,31 @@ export function compilePlacement(ds: DaemonSet, gates: FeatureGates): CompiledPl
   return { tolerations, affinity, evaluate };
 }
 
-/** NodeShouldRunDaemonPod for every node, with totals. */
+/** The values a check reads from a node, as one string: the name (when read), then each label or its absence. */
+function signature(node: NodeInfo, keys: readonly string[], withName: boolean): string {
+  let s = withName ? node.name : '';
+  for (let i = 0; i < keys.length; i++) {
+    const v = labelValue(node.labels, keys[i] as string);
+    s += v === undefined ? '\u0001' : `\u0000${v}`;
+  }
+  return s;
+}
+
+/** A bounded memo of frozen reason lists; cleared when full so that unique-per-node failures cannot grow it without end. */
+class ReasonCache {
+  private readonly map = new Map<string, readonly PlacementReason[]>();
+  get(sig: string, make: () => PlacementReason[]): readonly PlacementReason[] {
+    let r = this.map.get(sig);
+    if (r === undefined) {
+      r = Object.freeze(make().map((x) => Object.freeze(x)));
+      if (this.map.size >= 4096) this.map.clear();
+      this.map.set(sig, r);
+    }
+    return r;
+  }
+}
+
+/** NodeShouldRunDaemonPod for every node, with totals. Reason objects may be shared between nodes: treat them as read-only. */
 export function placeDaemonSet(ds: DaemonSet, nodes: readonly NodeInfo[], gates: FeatureGates): PlacementSummary {
   const compiled = compilePlacement(ds, gates);
   const out: NodePlacement[] = new Array(nodes.length);
