@@ -5,6 +5,7 @@ import { TextDocument } from 'vscode-languageserver-textdocument';
 import { startServer } from './harness';
 import type { Harness } from './harness';
 import { fakeDeps } from './fake';
+import { closest } from '../../server/src/lsp/codeActions';
 
 const URI = 'file:///w/fix.yaml';
 
@@ -145,7 +146,7 @@ describe('code actions', () => {
 
 describe('closest', () => {
   test('typo distance bound', async () => {
-    const { closest } = await import('../../server/src/lsp/codeActions');
+
     assert.equal(closest('noschedule', ['NoSchedule', 'NoExecute']), 'NoSchedule');
     assert.equal(closest('Banana', ['NoSchedule', 'NoExecute']), undefined);
     assert.equal(closest('NoExecute', ['NoSchedule', 'NoExecute']), undefined);
