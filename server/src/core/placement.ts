@@ -40,6 +40,8 @@ export function compilePlacement(ds: DaemonSet, gates: FeatureGates): CompiledPl
   const tolerations: readonly Toleration[] = pod.spec?.tolerations ?? [];
   const userTolerationCount = ds.spec?.template?.spec?.tolerations?.length ?? 0;
   const affinity = getRequiredNodeAffinity(ds.spec?.template?.spec, POD_SPEC_PATH);
+  const labelSelector = affinity.labelSelector;
+  const requiredTerms = affinity.nodeSelector;
 
   function taintFit(taints: readonly Taint[]): TaintFit {
     let fit = TaintFit.Fits;
@@ -91,7 +93,7 @@ export function compilePlacement(ds: DaemonSet, gates: FeatureGates): CompiledPl
     })[0] as PlacementReason;
   }
 
-  function reasonsFor(node: NodeInfo, nameOk: boolean, affinityOk: boolean, fit: TaintFit): PlacementReason[] {
+  function reasonsFor(node: NodeInfo, nameOk: boolean, selectorOk: boolean, termsOk: boolean, fit: TaintFit): PlacementReason[] {
     const reasons: PlacementReason[] = [];
     if (!nameOk) {
       reasons.push({
@@ -101,10 +103,8 @@ export function compilePlacement(ds: DaemonSet, gates: FeatureGates): CompiledPl
         evicts: true,
       });
     }
-    if (!affinityOk) {
-      if (affinity.labelSelector !== undefined && !affinity.labelSelector.matches(node.labels)) reasons.push(...selectorReasons(node));
-      if (affinity.nodeSelector !== undefined && !affinity.nodeSelector.matches(node)) reasons.push(...affinityReasons(node));
-    }
+    if (!selectorOk) for (const r of selectorReasons(node)) reasons.push(r);
+    if (!termsOk) for (const r of affinityReasons(node)) reasons.push(r);
     if (fit !== TaintFit.Fits) {
       for (const t of node.taints) {
         if (t.effect !== 'NoSchedule' && t.effect !== 'NoExecute') continue;
@@ -117,12 +117,14 @@ export function compilePlacement(ds: DaemonSet, gates: FeatureGates): CompiledPl
 
   function evaluate(node: NodeInfo): NodePlacement {
     const nameOk = templateNodeName === '' || templateNodeName === node.name;
-    // Parse errors in affinity terms are ignored here, as upstream ignores them for compatibility.
-    const affinityOk = affinity.matches(node);
+    // GetRequiredNodeAffinity(pod).Match: nodeSelector AND required terms. Both are evaluated here so that
+    // reasons can name each; parse errors in terms are ignored, as upstream ignores them for compatibility.
+    const selectorOk = labelSelector === undefined || labelSelector.matches(node.labels);
+    const termsOk = requiredTerms === undefined || requiredTerms.matches(node);
     const fit = taintFit(node.taints);
     let shouldRun: boolean;
     let shouldContinueRunning: boolean;
-    if (!nameOk || !affinityOk) {
+    if (!nameOk || !selectorOk || !termsOk) {
       shouldRun = false;
       shouldContinueRunning = false;
     } else if (fit !== TaintFit.Fits) {
@@ -131,7 +133,7 @@ export function compilePlacement(ds: DaemonSet, gates: FeatureGates): CompiledPl
     } else {
       return { node: node.name, shouldRun: true, shouldContinueRunning: true, reasons: [] };
     }
-    return { node: node.name, shouldRun, shouldContinueRunning, reasons: reasonsFor(node, nameOk, affinityOk, fit) };
+    return { node: node.name, shouldRun, shouldContinueRunning, reasons: reasonsFor(node, nameOk, selectorOk, termsOk, fit) };
   }
 
   return { tolerations, affinity, evaluate };
