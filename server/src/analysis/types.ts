@@ -48,6 +48,8 @@ export interface AnalysisContext {
   nodes: NodeInfo[];
   gates: FeatureGates;
   insights: boolean;
+  /** How messages name the inventory ("the sample cluster", "nodes.yaml"). */
+  inventoryLabel?: string;
 }
 
 export interface FileAnalysis {

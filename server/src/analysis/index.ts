@@ -1,0 +1,177 @@
+// One analysis of a YAML text: parse with positions, decode, validate like kube-apiserver,
+// add insights and placement. Shared by the `kce` CLI and the language server.
+import type { DaemonSet, FieldError, Insight, PodSpec } from '../core/types';
+import { placeDaemonSet } from '../core/placement';
+import { podSpecInsights } from '../core/insights';
+import { validateDaemonSet, validatePodSpecScheduling } from '../core/validation';
+import { key, parseFieldPath } from '../core/fieldPath';
+import { parseYamlText, type ParsedDocument } from '../yaml/parse';
+import { rangeOfPath } from '../yaml/paths';
+import { decodeTyped, unknownFieldMessage } from '../yaml/decode';
+import { findYaml11Traps } from '../yaml/scalars';
+import { docUrlFor } from './docLinks';
+import { podSpecPathFor, valueAt } from './podSpecPath';
+import type { AnalysisContext, DocumentAnalysis, FileAnalysis, OffsetRange, Problem } from './types';
+
+export type { AnalysisContext, DocumentAnalysis, FileAnalysis, Problem } from './types';
+
+function isObject(v: unknown): v is Record<string, unknown> {
+  return !!v && typeof v === 'object' && !Array.isArray(v);
+}
+
+/** Block entries end after their line break and the next line's indent: squiggle the content only. */
+function trimEnd(doc: ParsedDocument, [start, end]: OffsetRange): OffsetRange {
+  let e = end;
+  while (e > start && /\s/.test(doc.text[e - 1 - doc.base] ?? '')) e--;
+  return [start, e];
+}
+
+/** Range of a field in a document: the value when the field exists, else the key of the nearest ancestor. */
+function fieldRange(doc: ParsedDocument, field: string, part: 'key' | 'value' | 'entry' = 'value'): OffsetRange {
+  if (field) {
+    const r = rangeOfPath(doc, field, part);
+    if (r) return trimEnd(doc, r);
+  }
+  // The first line of the document's content.
+  const start = doc.range[0];
+  const nl = doc.text.indexOf('\n');
+  return [start, start + (nl < 0 ? doc.text.length : nl)];
+}
+
+/** Plain value at a field path of a document (brackets index lists or key maps). */
+function plainAt(value: unknown, path: string): unknown {
+  let cur = value;
+  for (const step of parseFieldPath(path)) {
+    if (!cur || typeof cur !== 'object') return undefined;
+    const k = 'field' in step ? step.field : step.bracket;
+    cur = Array.isArray(cur) ? cur[Number(k)] : (cur as Record<string, unknown>)[k];
+  }
+  return cur;
+}
+
+/**
+ * kube-apiserver reports a bad label/annotation/nodeSelector entry at the map itself with the key or
+ * value as bad value: find that entry so the squiggle sits on it, not on the whole map.
+ */
+function mapEntryRange(doc: ParsedDocument, e: FieldError): OffsetRange | undefined {
+  if (typeof e.badValue !== 'string') return undefined;
+  const map = plainAt(doc.value, e.field);
+  if (!isObject(map)) return undefined;
+  if (Object.prototype.hasOwnProperty.call(map, e.badValue)) return rangeOfPath(doc, key(e.field, e.badValue), 'key');
+  for (const [k, v] of Object.entries(map)) if (v === e.badValue) return rangeOfPath(doc, key(e.field, k), 'value');
+  return undefined;
+}
+
+function fromFieldError(doc: ParsedDocument, e: FieldError): Problem {
+  // A missing field is reported on the nearest existing ancestor's key; a bad value on the value itself.
+  const part = e.reason === 'FieldValueRequired' ? 'key' : 'value';
+  const entry = mapEntryRange(doc, e);
+  return {
+    severity: 'error',
+    code: e.reason,
+    field: e.field,
+    type: e.type,
+    message: e.message,
+    range: entry ?? fieldRange(doc, e.field, part),
+    docUrl: docUrlFor(e.field),
+  };
+}
+
+function fromInsight(doc: ParsedDocument, i: Insight): Problem {
+  const part = /\[\d+\]$/.test(i.field) || i.field.endsWith('Terms') ? 'entry' : 'value';
+  return { severity: i.severity, code: i.code, field: i.field, message: i.message, range: fieldRange(doc, i.field, part), note: i.note ?? i.code, docUrl: docUrlFor(i.field) };
+}
+
+const YAML11_WORDS: Record<string, string> = { bool: 'a boolean', int: 'an integer', float: 'a number', null: 'null' };
+
+/** Analyse one parsed document against the context. Never throws. */
+export function analyzeDocument(doc: ParsedDocument, ctx: AnalysisContext): DocumentAnalysis {
+  const out: DocumentAnalysis = {
+    index: doc.index,
+    range: doc.range,
+    apiVersion: doc.apiVersion,
+    kind: doc.kind,
+    name: doc.name,
+    namespace: doc.namespace,
+    problems: [],
+  };
+  for (const e of doc.errors) out.problems.push({ severity: 'error', code: e.code, field: '', message: e.message, range: e.range });
+  for (const w of doc.warnings) out.problems.push({ severity: 'warning', code: w.code, field: '', message: w.message, range: w.range });
+  if (!isObject(doc.value) || !doc.kind || !doc.apiVersion) return out;
+
+  const specPath = podSpecPathFor(doc.apiVersion, doc.kind);
+  const decoded = decodeTyped<Record<string, unknown>>(doc.value);
+  if (!decoded.known && !specPath) return out; // not a kind this product checks
+
+  for (const e of decoded.errors) {
+    out.problems.push({ severity: 'error', code: 'kce.typeMismatch', field: e.field, message: e.message, range: fieldRange(doc, e.field) });
+  }
+  for (const f of decoded.unknownFields) {
+    out.problems.push({ severity: 'warning', code: 'kce.unknownField', field: f, message: `${unknownFieldMessage(f)} (kubectl's strict field validation rejects it)`, range: fieldRange(doc, f, 'key') });
+  }
+  for (const t of findYaml11Traps(doc)) {
+    const what = YAML11_WORDS[t.readsAs] ?? t.readsAs;
+    out.problems.push({
+      severity: 'error',
+      code: 'kce.yaml11Scalar',
+      field: t.path,
+      message: `kubectl reads the unquoted ${t.isKey ? 'key' : 'value'} ${t.source || '(empty)'} as ${what} (YAML 1.1), and Kubernetes expects a string here: quote it ("${t.source}")`,
+      range: t.range,
+      note: 'kce.yaml11Scalar',
+    });
+  }
+
+  try {
+    const obj = decoded.object;
+    if (doc.apiVersion === 'apps/v1' && doc.kind === 'DaemonSet') {
+      const ds = obj as DaemonSet;
+      out.daemonSet = ds;
+      for (const e of validateDaemonSet(ds, { gates: ctx.gates })) out.problems.push(fromFieldError(doc, e));
+    } else if (specPath) {
+      const spec = valueAt(obj, specPath);
+      if (isObject(spec)) for (const e of validatePodSpecScheduling(spec as PodSpec, specPath, { gates: ctx.gates })) out.problems.push(fromFieldError(doc, e));
+    }
+    if (specPath) {
+      const spec = valueAt(obj, specPath);
+      const inventoryLabel = ctx.inventoryLabel ?? 'the inventory';
+      const insights = ctx.insights && isObject(spec)
+        ? podSpecInsights(spec as PodSpec, { specPath, isDaemonSet: !!out.daemonSet, nodes: ctx.nodes, inventoryLabel, gates: ctx.gates })
+        : [];
+      for (const i of insights) out.problems.push(fromInsight(doc, i));
+      if (out.daemonSet) {
+        const placed = placeDaemonSet(out.daemonSet, ctx.nodes, ctx.gates);
+        out.placement = { nodes: ctx.nodes.length, shouldRun: placed.shouldRun, shouldContinueRunning: placed.shouldContinueRunning, placements: placed.nodes };
+        const alreadySaid = insights.some((i) => i.code === 'kce.selectorMatchesNoNode');
+        if (ctx.insights && ctx.nodes.length > 0 && placed.shouldRun === 0 && !alreadySaid) {
+          const first = placed.nodes.find((p) => p.reasons.length)?.reasons[0];
+          out.problems.push({
+            severity: 'warning',
+            code: 'kce.runsNowhere',
+            field: 'metadata.name',
+            message: `runs on 0 of ${ctx.nodes.length} nodes in ${inventoryLabel}` + (first ? `; e.g. ${first.message}` : ''),
+            range: fieldRange(doc, 'metadata.name'),
+            note: first?.code,
+          });
+        }
+      }
+    }
+  } catch (e) {
+    // A bug in a port must not take the editor down: report it where the document starts.
+    out.problems.push({ severity: 'error', code: 'kce.internal', field: '', message: `internal error while checking this document: ${(e as Error)?.message ?? String(e)}`, range: fieldRange(doc, '') });
+  }
+  return out;
+}
+
+/** Parse and analyse a whole text. Never throws. */
+export function analyzeText(text: string, ctx: AnalysisContext): FileAnalysis {
+  const parsed = parseYamlText(text);
+  const documents = parsed.documents.map((d) => analyzeDocument(d, ctx));
+  if (parsed.errors.length) {
+    documents.unshift({
+      index: -1,
+      range: [0, text.length],
+      problems: parsed.errors.map((e) => ({ severity: 'error' as const, code: e.code, field: '', message: e.message, range: e.range })),
+    });
+  }
+  return { documents };
+}
