@@ -321,7 +321,16 @@ export function parseYamlDocument(text: string, range: OffsetRange, index: numbe
     const docs = parseAllDocuments(slice, { prettyErrors: false, uniqueKeys: false, merge: false, strict: false, keepSourceTokens: false });
     const list = Array.isArray(docs) ? docs : [];
     for (const d of list) {
-      for (const e of d.errors) doc.errors.push({ code: 'yaml.syntax', message: e.message, range: [start + e.pos[0], start + e.pos[1]] });
+      let tooDeep = false;
+      for (const e of d.errors) {
+        // the composer recovers from stack exhaustion on absurd nesting; report that once, as depth
+        if (/call stack/i.test(e.message)) {
+          if (!tooDeep) doc.errors.push({ code: 'yaml.tooDeep', message: 'nesting is too deep to parse', range: [start + e.pos[0], start + e.pos[1]] });
+          tooDeep = true;
+          continue;
+        }
+        doc.errors.push({ code: 'yaml.syntax', message: e.message, range: [start + e.pos[0], start + e.pos[1]] });
+      }
       for (const w of d.warnings) doc.warnings.push({ code: 'yaml.warning', message: w.message, range: [start + w.pos[0], start + w.pos[1]] });
     }
     const first = list[0];
@@ -336,6 +345,12 @@ export function parseYamlDocument(text: string, range: OffsetRange, index: numbe
     doc.value = null;
   }
   doc.errors.push(...st.errors);
+  // the parser places end-of-input errors one past the end: keep every range inside the document
+  const clamp = (e: YamlIssue): void => {
+    e.range = [Math.min(e.range[0], end), Math.min(e.range[1], end)];
+  };
+  doc.errors.forEach(clamp);
+  doc.warnings.forEach(clamp);
   doc.errors = limitErrors(doc.errors, opts.maxErrors);
   doc.warnings = limitErrors(doc.warnings, opts.maxErrors);
   describe(doc);
