@@ -1,13 +1,91 @@
-// The real implementations behind the server's dependencies.
-import type { ServerDeps } from './deps';
+// The real implementations behind the server's dependencies: the product analysis and the inventory
+// sources (settings file, a nodes file found in the workspace, the embedded sample cluster).
+import { readFile, readdir, stat } from 'node:fs/promises';
+import { join } from 'node:path';
+import { analyzeText } from '../analysis/index';
+import { fileSource, looksLikeNodesFile, pickInventory, sampleSource } from '../inventory/source';
+import type { CandidateFile, InventorySource } from '../inventory/source';
+import type { InventoryRequest, LoadedInventory, ServerDeps } from './deps';
+
+const MAX_FILE_BYTES = 32 * 1024 * 1024;
+const MAX_SCANNED_FILES = 2000;
+const MAX_DEPTH = 4;
+const SKIP_DIRS = new Set(['node_modules', '.git', 'dist', 'out', '.vscode-test']);
+
+/** Workspace files that may hold nodes, breadth-first and bounded so a huge workspace costs little. */
+async function workspaceCandidates(folders: string[]): Promise<CandidateFile[]> {
+  const out: CandidateFile[] = [];
+  let scanned = 0;
+  let queue: { dir: string; depth: number }[] = folders.map((dir) => ({ dir, depth: 0 }));
+  while (queue.length && scanned < MAX_SCANNED_FILES) {
+    const next: typeof queue = [];
+    for (const { dir, depth } of queue) {
+      let entries;
+      try {
+        entries = await readdir(dir, { withFileTypes: true });
+      } catch {
+        continue;
+      }
+      entries.sort((a, b) => a.name.localeCompare(b.name));
+      for (const e of entries) {
+        if (e.name.startsWith('.') || SKIP_DIRS.has(e.name)) continue;
+        const p = join(dir, e.name);
+        if (e.isDirectory()) {
+          if (depth < MAX_DEPTH) next.push({ dir: p, depth: depth + 1 });
+          continue;
+        }
+        if (!/\.(ya?ml|json)$/i.test(e.name) || ++scanned > MAX_SCANNED_FILES) continue;
+        try {
+          if ((await stat(p)).size > MAX_FILE_BYTES) continue;
+          const text = await readFile(p, 'utf8');
+          if (looksLikeNodesFile(text)) out.push({ path: p, text });
+        } catch {
+          /* unreadable: skip */
+        }
+      }
+    }
+    queue = next;
+  }
+  return out;
+}
+
+function toLoaded(src: InventorySource, error?: string): LoadedInventory {
+  const loaded: LoadedInventory = { source: src.kind, detail: src.path ?? src.label, nodes: src.nodes };
+  const errors = [...(error ? [error] : []), ...src.errors.slice(0, 3).map((e) => e.message)];
+  if (errors.length) loaded.error = errors.join('; ');
+  return loaded;
+}
+
+export async function loadInventory(req: InventoryRequest): Promise<LoadedInventory> {
+  const readSettingsFile = async (): Promise<CandidateFile | { error: string } | undefined> => {
+    if (!req.file) return undefined;
+    try {
+      return { path: req.file, text: await readFile(req.file, 'utf8') };
+    } catch (e) {
+      return { error: `cannot read ${req.file}: ${(e as Error).message}` };
+    }
+  };
+  switch (req.source) {
+    case 'sample':
+      return toLoaded(sampleSource());
+    case 'file': {
+      const f = await readSettingsFile();
+      if (!f) return toLoaded(sampleSource(), 'kce.inventory.source is "file" but kce.inventory.file is not set; using the sample cluster');
+      if ('error' in f) return toLoaded(sampleSource(), `${f.error}; using the sample cluster`);
+      return toLoaded(fileSource(f));
+    }
+    case 'cluster':
+      // The live cluster source is not part of the server yet: say so and keep working offline.
+      return toLoaded(sampleSource(), 'the live cluster source is not available in this build; using the sample cluster');
+    default: {
+      const f = await readSettingsFile();
+      if (f && 'error' in f) return toLoaded(sampleSource(), `${f.error}; using the sample cluster`);
+      const picked = pickInventory({ ...(f ? { settingsFile: f } : {}), workspaceFiles: f ? [] : await workspaceCandidates(req.workspaceFolders) });
+      return toLoaded(picked);
+    }
+  }
+}
 
 export function defaultDeps(): ServerDeps {
-  return {
-    analyzeText() {
-      return { documents: [] };
-    },
-    async loadInventory() {
-      return { source: 'none', nodes: [] };
-    },
-  };
+  return { analyzeText, loadInventory };
 }

@@ -189,7 +189,7 @@ export class Session {
     let analysis: FileAnalysis;
     if (hit && hit.version === doc.version && hit.key === key) analysis = hit.analysis;
     else {
-      const ctx: AnalysisContext = { nodes: this.nodes, gates, insights: settings.insights.enabled };
+      const ctx: AnalysisContext = { nodes: this.nodes, gates, insights: settings.insights.enabled, inventoryLabel: this.inventoryLabel() };
       this.analyses++;
       analysis = this.deps.analyzeText(doc.getText(), ctx);
       this.cache.set(uri, { version: doc.version, key, analysis });
@@ -200,7 +200,7 @@ export class Session {
   /** Analyses with a node list other than the inventory (what-if events); never cached. */
   analyzeWith(doc: TextDocument, nodes: NodeInfo[], settings: KceSettings): FileAnalysis {
     const { gates } = resolveFeatureGates(settings.featureGates);
-    return this.deps.analyzeText(doc.getText(), { nodes, gates, insights: settings.insights.enabled });
+    return this.deps.analyzeText(doc.getText(), { nodes, gates, insights: settings.insights.enabled, inventoryLabel: this.inventoryLabel() });
   }
 
   /** The YAML documents of an analysed version with positions, parsed lazily once per version (hover, completion, quick fixes). */
@@ -210,6 +210,13 @@ export class Session {
     const file = parseYamlText(a.doc.getText());
     this.yamlCache.set(a.uri, { version: a.doc.version, file });
     return file;
+  }
+
+  /** How diagnostics name the inventory. */
+  inventoryLabel(): string {
+    if (this.inventory.source === 'sample') return 'the sample cluster';
+    const d = this.inventory.detail;
+    return d ? d.split(/[\\/]/).pop() || d : 'the inventory';
   }
 
   /** A stamp that changes whenever the diagnostics of a document could change. */
