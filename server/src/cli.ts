@@ -1,3 +1,84 @@
-// The `kce` command line (skeleton; commands land with the core).
-process.stderr.write('kce: not built yet\n');
-process.exit(2);
+// The `kce` command line: the same engine as the editor, for terminals and CI pipelines.
+import { parseArgs, parseFeatureGates, parseFormat, UsageError } from './cli/args';
+import { runPlan, runRollout, runSimulate, runValidate, type IO } from './cli/commands';
+import { InputError } from './cli/inputs';
+import { resolveFeatureGates, KUBERNETES_TAG } from './core/k8sVersion';
+import { runWalkthroughCommand } from './cliWalkthrough';
+
+const USAGE = `kce — Kube Controller Explorer (Kubernetes ${KUBERNETES_TAG} semantics)
+
+Usage:
+  kce validate [--nodes FILE] [--format text|json|sarif] PATH...   kube-apiserver validation + never-matches warnings
+  kce simulate [--nodes FILE] [--format text|json] PATH...         on which nodes each DaemonSet runs, and why not
+  kce plan     [--nodes FILE] [--pods FILE] [--format text|json] PATH...   the controller's next sync
+  kce rollout  [--nodes FILE] [--format text|json] PATH...         rolling update rounds (maxSurge / maxUnavailable)
+  kce walkthrough verify --source DIR | export --format codetour [--out DIR]
+
+Options:
+  --nodes FILE            nodes from kubectl get nodes -o yaml|json (default: the embedded sample cluster)
+  --pods FILE             pods from kubectl get pods -o yaml|json (plan)
+  --feature-gates A=true  Kubernetes feature gates, e.g. TaintTolerationComparisonOperators=true
+  --format FORMAT         text (default), json, or sarif (validate)
+
+Exit codes: 0 ok; 1 validation errors (validate) or no DaemonSet found; 2 usage or unreadable input.
+`;
+
+const SPEC = { values: ['nodes', 'pods', 'format', 'feature-gates'], switches: ['help', 'h'] } as const;
+
+export async function main(argv: string[], io: IO): Promise<number> {
+  const [command] = argv;
+  if (!command || command === 'help' || command === '--help' || command === '-h') {
+    io.stdout(USAGE);
+    return command ? 0 : 2;
+  }
+  if (command === 'version' || command === '--version') {
+    io.stdout(`kce ${process.env.KCE_VERSION ?? '0.1.0'} (Kubernetes ${KUBERNETES_TAG})\n`);
+    return 0;
+  }
+  if (command === 'walkthrough') return runWalkthroughCommand(argv.slice(1), io);
+  try {
+    const args = parseArgs(argv, { values: [...SPEC.values], switches: [...SPEC.switches] });
+    if (args.switches.has('help') || args.switches.has('h')) {
+      io.stdout(USAGE);
+      return 0;
+    }
+    const known = ['validate', 'simulate', 'plan', 'rollout'];
+    if (!known.includes(command)) throw new UsageError(`unknown command "${command}"`);
+    if (args.positionals.length === 0) throw new UsageError(`${command} needs at least one file or folder`);
+    if (command !== 'plan' && args.flags.has('pods')) throw new UsageError('--pods is only for kce plan');
+    const { gates, unknown } = resolveFeatureGates(parseFeatureGates(args.flags.get('feature-gates')));
+    if (unknown.length) throw new UsageError(`unknown feature gate${unknown.length > 1 ? 's' : ''}: ${unknown.join(', ')}`);
+    const format = parseFormat(args.flags.get('format'), command === 'validate' ? ['text', 'json', 'sarif'] : ['text', 'json']);
+    const common = { paths: args.positionals, nodes: args.flags.get('nodes'), format, gates };
+    switch (command) {
+      case 'validate': return runValidate(common, io);
+      case 'simulate': return runSimulate(common, io);
+      case 'plan': return runPlan({ ...common, pods: args.flags.get('pods') }, io);
+      default: return runRollout(common, io);
+    }
+  } catch (e) {
+    if (e instanceof UsageError) {
+      io.stderr(`kce: ${e.message}\nRun 'kce --help' for usage.\n`);
+      return 2;
+    }
+    if (e instanceof InputError) {
+      io.stderr(`kce: ${e.message}\n`);
+      return 2;
+    }
+    io.stderr(`kce: internal error: ${(e as Error)?.message ?? String(e)}\n`);
+    return 3;
+  }
+}
+
+if (require.main === module) {
+  // `kce simulate … | head` closes the pipe early: stop quietly, as other CLIs do.
+  process.stdout.on('error', (e: NodeJS.ErrnoException) => {
+    if (e.code === 'EPIPE') process.exit(process.exitCode ?? 0);
+    throw e;
+  });
+  const io: IO = { stdout: (s) => process.stdout.write(s), stderr: (s) => process.stderr.write(s) };
+  main(process.argv.slice(2), io).then(
+    (code) => { process.exitCode = code; },
+    (e) => { process.stderr.write(`kce: internal error: ${(e as Error)?.message ?? String(e)}\n`); process.exitCode = 3; },
+  );
+}

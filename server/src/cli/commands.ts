@@ -1,0 +1,245 @@
+// The `kce` commands: validate, simulate, plan, rollout. Each reads inputs, runs the shared analysis
+// and renders text, JSON or SARIF. They return an exit code; they never call process.exit.
+import type { DaemonSet, NodeInfo, NodePlacement, Pod } from '../core/types';
+import type { FeatureGates } from '../core/k8sVersion';
+import { compilePlacement } from '../core/placement';
+import { compileLabelSelector } from '../core/labels';
+import { planSync, podBelongsTo } from '../core/plan';
+import { effectiveRollingUpdate, simulateRollout } from '../core/rollout';
+import { analyzeText } from '../analysis/index';
+import type { DocumentAnalysis, FileAnalysis } from '../analysis/types';
+import { expandPaths, loadInventory, loadPods, readText, type Inventory } from './inputs';
+import { LineIndex } from './positions';
+import { renderTable } from './table';
+import type { OutputFormat } from './args';
+import { toSarif } from './sarif';
+
+export interface IO {
+  stdout(s: string): void;
+  stderr(s: string): void;
+}
+
+export interface CommonOptions {
+  paths: string[];
+  nodes?: string;
+  format: OutputFormat;
+  gates: FeatureGates;
+}
+
+interface AnalysedFile {
+  path: string;
+  text: string;
+  analysis: FileAnalysis;
+}
+
+function analyseAll(opts: CommonOptions, inventory: Inventory): AnalysedFile[] {
+  return expandPaths(opts.paths).map((path) => {
+    const text = readText(path);
+    return { path, text, analysis: analyzeText(text, { nodes: inventory.nodes, gates: opts.gates, insights: true, inventoryLabel: inventory.label }) };
+  });
+}
+
+function json(io: IO, value: unknown): void {
+  io.stdout(JSON.stringify(value, null, 2) + '\n');
+}
+
+function qualifiedName(d: { namespace?: string; name?: string }): string {
+  return d.namespace ? `${d.namespace}/${d.name ?? '(no name)'}` : (d.name ?? '(no name)');
+}
+
+// ---------- validate ----------
+
+export function runValidate(opts: CommonOptions, io: IO): number {
+  const inventory = loadInventory(opts.nodes);
+  const files = analyseAll(opts, inventory);
+  let errors = 0;
+  let warnings = 0;
+  const out = files.map((f) => {
+    const lines = new LineIndex(f.text);
+    return {
+      path: f.path,
+      documents: f.analysis.documents.map((d) => ({
+        index: d.index,
+        kind: d.kind ?? null,
+        namespace: d.namespace ?? null,
+        name: d.name ?? null,
+        diagnostics: d.problems.map((p) => {
+          if (p.severity === 'error') errors++;
+          else if (p.severity === 'warning') warnings++;
+          return {
+            severity: p.severity,
+            code: p.code,
+            field: p.field,
+            ...(p.type ? { type: p.type } : {}),
+            message: p.message,
+            range: { start: lines.at(p.range[0]), end: lines.at(p.range[1]) },
+          };
+        }),
+      })),
+    };
+  });
+  const result = { files: out, summary: { errors, warnings } };
+  if (opts.format === 'json') json(io, result);
+  else if (opts.format === 'sarif') json(io, toSarif(result));
+  else {
+    for (const f of out) {
+      for (const d of f.documents) {
+        for (const p of d.diagnostics) {
+          io.stdout(`${f.path}:${p.range.start.line + 1}:${p.range.start.character + 1}: ${p.severity} ${p.code}: ${p.message}\n`);
+        }
+      }
+    }
+    io.stdout(`${out.length} file${out.length === 1 ? '' : 's'}: ${errors} error${errors === 1 ? '' : 's'}, ${warnings} warning${warnings === 1 ? '' : 's'}\n`);
+  }
+  return errors > 0 ? 1 : 0;
+}
+
+// ---------- simulate ----------
+
+interface FoundDaemonSet {
+  path: string;
+  doc: DocumentAnalysis;
+  ds: DaemonSet;
+}
+
+function daemonSetsIn(files: AnalysedFile[]): FoundDaemonSet[] {
+  const out: FoundDaemonSet[] = [];
+  for (const f of files) for (const d of f.analysis.documents) if (d.daemonSet) out.push({ path: f.path, doc: d, ds: d.daemonSet });
+  return out;
+}
+
+function noDaemonSets(opts: CommonOptions, io: IO): number {
+  io.stderr(`kce: no apps/v1 DaemonSet found in ${opts.paths.join(', ')}\n`);
+  return 1;
+}
+
+const MAX_REASON = 110;
+
+function shorten(s: string): string {
+  return s.length > MAX_REASON ? s.slice(0, MAX_REASON - 1) + '…' : s;
+}
+
+function zoneOf(n: NodeInfo | undefined): string {
+  return n?.labels['topology.kubernetes.io/zone'] ?? '';
+}
+
+export function runSimulate(opts: CommonOptions, io: IO): number {
+  const inventory = loadInventory(opts.nodes);
+  const found = daemonSetsIn(analyseAll(opts, inventory));
+  if (found.length === 0) return noDaemonSets(opts, io);
+  const byName = new Map(inventory.nodes.map((n) => [n.name, n]));
+  const daemonSets = found.map(({ path, doc }) => {
+    const p = doc.placement!;
+    return {
+      file: path,
+      namespace: doc.namespace ?? null,
+      name: doc.name ?? null,
+      document: doc.index,
+      errors: doc.problems.filter((x) => x.severity === 'error').length,
+      summary: { nodes: p.nodes, shouldRun: p.shouldRun, shouldContinueRunning: p.shouldContinueRunning },
+      nodes: p.placements.map((n: NodePlacement) => ({
+        name: n.node,
+        shouldRun: n.shouldRun,
+        shouldContinueRunning: n.shouldContinueRunning,
+        reasons: n.reasons.map((r) => ({ code: r.code, message: r.message, field: r.field })),
+      })),
+    };
+  });
+  if (opts.format === 'json') {
+    json(io, { inventory: { source: inventory.source, label: inventory.label, nodes: inventory.nodes.length }, daemonSets });
+    return 0;
+  }
+  io.stdout(`inventory: ${inventory.label} (${inventory.nodes.length} nodes)\n`);
+  for (const ds of daemonSets) {
+    const skipped = ds.summary.nodes - ds.summary.shouldRun;
+    io.stdout(`\nDaemonSet ${qualifiedName({ namespace: ds.namespace ?? undefined, name: ds.name ?? undefined })}  (${ds.file}, document ${ds.document + 1})\n`);
+    io.stdout(`runs on ${ds.summary.shouldRun} of ${ds.summary.nodes} nodes · ${skipped} skipped` + (ds.errors ? ` · ${ds.errors} validation error${ds.errors === 1 ? '' : 's'} (kce validate)` : '') + '\n\n');
+    const rows = ds.nodes.map((n) => [
+      n.name,
+      zoneOf(byName.get(n.name)),
+      n.shouldRun ? '✓' : '✗',
+      n.shouldContinueRunning ? '✓' : '✗',
+      n.reasons.length ? shorten(n.reasons[0]!.message) + (n.reasons.length > 1 ? ` (+${n.reasons.length - 1} more)` : '') : '',
+    ]);
+    io.stdout(renderTable(['NODE', 'ZONE', 'RUN', 'KEEP', 'WHY NOT'], rows) + '\n');
+  }
+  io.stdout('\nRUN: NodeShouldRunDaemonPod says a new pod is created there. KEEP: an existing pod keeps running.\n');
+  return 0;
+}
+
+// ---------- plan ----------
+
+export function runPlan(opts: CommonOptions & { pods?: string }, io: IO): number {
+  const inventory = loadInventory(opts.nodes);
+  const allPods = loadPods(opts.pods);
+  const found = daemonSetsIn(analyseAll(opts, inventory));
+  if (found.length === 0) return noDaemonSets(opts, io);
+  const daemonSets = found.map(({ doc, ds, path }) => {
+    const compiled = compilePlacement(ds, opts.gates);
+    const selector = compileLabelSelector(ds.spec?.selector);
+    const pods = allPods.filter((p: Pod) => (p.metadata?.namespace ?? 'default') === (doc.namespace ?? p.metadata?.namespace ?? 'default') && podBelongsTo(ds, p, (l) => selector.matches(l)));
+    const plan = planSync({ ds, nodes: inventory.nodes, pods, shouldRunOn: (n) => compiled.evaluate(n) });
+    return {
+      file: path,
+      namespace: doc.namespace ?? null,
+      name: doc.name ?? null,
+      pods: pods.length,
+      nodesNeedingDaemonPods: plan.nodesNeedingDaemonPods,
+      podsToDelete: plan.podsToDelete,
+      batches: plan.batches,
+    };
+  });
+  if (opts.format === 'json') {
+    json(io, { daemonSets });
+    return 0;
+  }
+  io.stdout(`inventory: ${inventory.label} (${inventory.nodes.length} nodes)` + (opts.pods ? `, pods: ${opts.pods} (${allPods.length})` : ', no existing pods (--pods FILE to give them)') + '\n');
+  for (const d of daemonSets) {
+    io.stdout(`\nDaemonSet ${qualifiedName({ namespace: d.namespace ?? undefined, name: d.name ?? undefined })}: ${d.pods} existing pod${d.pods === 1 ? '' : 's'}\n`);
+    io.stdout(`create on ${d.nodesNeedingDaemonPods.length} node${d.nodesNeedingDaemonPods.length === 1 ? '' : 's'}` + (d.batches.length ? ` in slow-start batches ${d.batches.join(', ')}` : '') + '\n');
+    if (d.nodesNeedingDaemonPods.length) io.stdout('  ' + d.nodesNeedingDaemonPods.join(', ') + '\n');
+    io.stdout(`delete ${d.podsToDelete.length} pod${d.podsToDelete.length === 1 ? '' : 's'}\n`);
+    if (d.podsToDelete.length) io.stdout(renderTable(['POD', 'NODE', 'WHY'], d.podsToDelete.map((p) => [p.pod, p.node, p.reason])).replace(/^/gm, '  ') + '\n');
+  }
+  return 0;
+}
+
+// ---------- rollout ----------
+
+export function runRollout(opts: CommonOptions, io: IO): number {
+  const inventory = loadInventory(opts.nodes);
+  const found = daemonSetsIn(analyseAll(opts, inventory));
+  if (found.length === 0) return noDaemonSets(opts, io);
+  const daemonSets = found.map(({ doc, ds, path }) => {
+    const nodes = doc.placement!.placements.filter((p) => p.shouldRun).map((p) => p.node);
+    const eff = effectiveRollingUpdate(ds, nodes.length);
+    const { rounds } = simulateRollout({ nodes, maxSurge: eff.maxSurge, maxUnavailable: eff.maxUnavailable, strategy: eff.strategy });
+    return {
+      file: path,
+      namespace: doc.namespace ?? null,
+      name: doc.name ?? null,
+      strategy: eff.strategy,
+      desiredNumberScheduled: nodes.length,
+      maxSurge: eff.maxSurge,
+      maxUnavailable: eff.maxUnavailable,
+      explanation: eff.detail,
+      ...(eff.error ? { error: eff.error } : {}),
+      rounds: rounds.map((r) => ({ create: r.create, delete: r.delete })),
+    };
+  });
+  if (opts.format === 'json') {
+    json(io, { daemonSets });
+    return 0;
+  }
+  for (const d of daemonSets) {
+    io.stdout(`DaemonSet ${qualifiedName({ namespace: d.namespace ?? undefined, name: d.name ?? undefined })}: ${d.strategy}, ${d.desiredNumberScheduled} nodes\n`);
+    if (d.error) io.stdout(`  ${d.error}\n`);
+    io.stdout(`  maxSurge ${d.maxSurge} (${d.explanation.maxSurge}); maxUnavailable ${d.maxUnavailable} (${d.explanation.maxUnavailable})\n`);
+    if (d.rounds.length === 0) io.stdout('  no rounds: pods are replaced only when you delete them (OnDelete), or there is nothing to update\n');
+    d.rounds.forEach((r, i) => {
+      io.stdout(`  round ${i + 1}: create ${r.create.length ? r.create.join(', ') : '-'}; delete ${r.delete.length ? r.delete.join(', ') : '-'}\n`);
+    });
+    io.stdout('\n');
+  }
+  return 0;
+}
