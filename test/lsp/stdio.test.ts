@@ -54,7 +54,7 @@ test('stdio, pull client: diagnostics with exact ranges, hover, code lens, kce/i
   await run(PULL_CAPS, async (c, uri, text) => {
     const report = (await c.sendRequest('textDocument/diagnostic', { textDocument: { uri } })) as { kind: string; items: Diagnostic[] };
     assert.equal(report.kind, 'full');
-    const effect = report.items.find((d) => d.message.includes('"NoSchedul"'));
+    const effect = report.items.find((d) => typeof d.message === 'string' && d.message.includes('"NoSchedul"'));
     assert.ok(effect, JSON.stringify(report.items.map((d) => d.message)));
     const line = lineOf(text, 'effect: NoSchedul\n');
     const col = text.split('\n')[line]!.indexOf('NoSchedul');
