@@ -33,8 +33,10 @@ export function fileSource(file: CandidateFile, now = Date.now()): InventorySour
 // Cheap test before a full load: does this text look like kubectl output holding Nodes?
 const NODE_KIND = /(^|\n)\s*(?:-\s+)?"?kind"?\s*:\s*"?(Node|NodeList)"?\s*,?\s*(\r?\n|$)/;
 
+const NODE_KIND_JSON = /"kind"\s*:\s*"(Node|NodeList)"/;
+
 export function looksLikeNodesFile(text: string): boolean {
-  return NODE_KIND.test(text);
+  return NODE_KIND.test(text) || NODE_KIND_JSON.test(text);
 }
 
 export interface PickOptions {
