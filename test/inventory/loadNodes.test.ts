@@ -1,6 +1,7 @@
 import { test, describe } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { loadNodesFromText } from '../../server/src/inventory/loadNodes';
 import { loadPodsFromText } from '../../server/src/inventory/loadPods';
 import { toNodeInfo } from '../../server/src/inventory/nodeModel';
@@ -135,7 +136,7 @@ describe('performance guard (generous; the benchmark measures properly)', () => 
 
 describe('sample cluster', () => {
   test('examples/sample-cluster.yaml is the embedded sample cluster', () => {
-    const text = readFileSync(new URL('../../examples/sample-cluster.yaml', import.meta.url), 'utf8');
+    const text = readFileSync(join(__dirname, '../../examples/sample-cluster.yaml'), 'utf8');
     const r = loadNodesFromText(text, 'sample-cluster.yaml');
     assert.deepEqual(r.errors, []);
     assert.deepEqual(r.nodes, sampleClusterNodes());
