@@ -16,6 +16,8 @@ const common = {
 
 const bundles = [
   { entryPoints: ['server/src/cli.ts'], outfile: 'dist/cli.js', banner: { js: '#!/usr/bin/env node' } },
+  // The language server: no externals, so an accidental `vscode` import fails the build.
+  { entryPoints: ['server/src/server.ts'], outfile: 'dist/server.js' },
   { entryPoints: ['bench/bench.ts'], outfile: 'dist/bench.js' },
 ];
 
