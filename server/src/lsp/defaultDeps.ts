@@ -5,6 +5,12 @@ import { join } from 'node:path';
 import { analyzeText } from '../analysis/index';
 import { fileSource, looksLikeNodesFile, pickInventory, sampleSource } from '../inventory/source';
 import type { CandidateFile, InventorySource } from '../inventory/source';
+import { placeDaemonSet } from '../core/placement';
+import { planSync } from '../core/plan';
+import { effectiveRollingUpdate, simulateRollout } from '../core/rollout';
+import type { DaemonSet, NodeInfo } from '../core/types';
+import type { FeatureGates } from '../core/k8sVersion';
+import type { PlanResult, RolloutResult } from '../protocol';
 import type { InventoryRequest, LoadedInventory, ServerDeps } from './deps';
 
 const MAX_FILE_BYTES = 32 * 1024 * 1024;
@@ -86,6 +92,57 @@ export async function loadInventory(req: InventoryRequest): Promise<LoadedInvent
   }
 }
 
+// With no pods known, the plan is the controller's first sync of a new DaemonSet.
+export function plan(ds: DaemonSet, nodes: NodeInfo[], opts: { burstReplicas?: number; gates: FeatureGates }): Omit<PlanResult, 'uri' | 'documentIndex'> {
+  const placed = new Map(placeDaemonSet(ds, nodes, opts.gates).nodes.map((p) => [p.node, p]));
+  const sync = planSync({
+    nodes,
+    pods: [],
+    ds,
+    shouldRunOn: (n) => placed.get(n.name) ?? { shouldRun: false, shouldContinueRunning: false },
+    ...(opts.burstReplicas !== undefined ? { burstReplicas: opts.burstReplicas } : {}),
+  });
+  const batches: PlanResult['batches'] = [];
+  let i = 0;
+  for (const size of sync.batches) {
+    batches.push({ size, nodes: sync.nodesNeedingDaemonPods.slice(i, i + size) });
+    i += size;
+  }
+  const notes = [...(sync.blocked ? [sync.blocked] : []), ...sync.held.map((h) => `${h.node}: ${h.reason}`)];
+  if (sync.deferredCreates.length) notes.push(`${sync.deferredCreates.length} nodes wait for a later sync (burstReplicas)`);
+  return { create: sync.nodesNeedingDaemonPods, delete: sync.podsToDelete.map((d) => ({ pod: d.pod, node: d.node, reason: d.reason })), batches, notes };
+}
+
+// Every node that should run the pod starts with an available old pod; overrides replace the strategy's values.
+export function rollout(ds: DaemonSet, nodes: NodeInfo[], opts: { maxSurge?: number | string; maxUnavailable?: number | string; gates: FeatureGates }): Omit<RolloutResult, 'uri' | 'documentIndex'> {
+  const placed = placeDaemonSet(ds, nodes, opts.gates).nodes;
+  const running = placed.filter((p) => p.shouldRun).map((p) => p.node);
+  const sunset = placed.filter((p) => !p.shouldRun && p.shouldContinueRunning).map((p) => p.node);
+  let target = ds;
+  if (opts.maxSurge !== undefined || opts.maxUnavailable !== undefined) {
+    const ru = { ...ds.spec?.updateStrategy?.rollingUpdate };
+    if (opts.maxSurge !== undefined) ru.maxSurge = opts.maxSurge;
+    if (opts.maxUnavailable !== undefined) ru.maxUnavailable = opts.maxUnavailable;
+    target = { ...ds, spec: { ...ds.spec, updateStrategy: { ...ds.spec?.updateStrategy, rollingUpdate: ru } } };
+  }
+  const eff = effectiveRollingUpdate(target, running.length);
+  const notes = [`maxSurge: ${eff.detail.maxSurge}`, `maxUnavailable: ${eff.detail.maxUnavailable}`];
+  if (eff.error) return { maxSurge: 0, maxUnavailable: 0, rounds: [], notes: [eff.error, ...notes] };
+  const sim = simulateRollout({ nodes: running, maxSurge: eff.maxSurge, maxUnavailable: eff.maxUnavailable, strategy: eff.strategy, sunsetNodes: sunset });
+  return {
+    maxSurge: eff.maxSurge,
+    maxUnavailable: eff.maxUnavailable,
+    rounds: sim.rounds.map((r, index) => ({
+      index,
+      surge: eff.maxSurge > 0 ? r.create.filter((n) => !r.delete.includes(n)) : [],
+      deleted: r.delete,
+      created: r.create,
+      unavailable: r.delete.filter((n) => !r.create.includes(n)).length,
+    })),
+    notes: [...notes, ...sim.rounds.map((r, i) => `round ${i + 1}: ${r.note}`)],
+  };
+}
+
 export function defaultDeps(): ServerDeps {
-  return { analyzeText, loadInventory };
+  return { analyzeText, loadInventory, plan, rollout };
 }

@@ -1,0 +1,40 @@
+// The in-process server with the product's real analysis, inventory and core (not fakes).
+import { test, describe } from 'node:test';
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import * as P from '../../server/src/protocol';
+import { defaultDeps } from '../../server/src/lsp/defaultDeps';
+import { startServer } from './harness';
+
+const ROOT = resolve(__dirname, '../..');
+const EXAMPLE = join(ROOT, 'examples/node-exporter.yaml');
+
+describe('real deps', () => {
+  test('sample cluster, placement, plan in slow-start batches and rollout rounds', async () => {
+    const h = await startServer({ deps: defaultDeps() });
+    try {
+      const uri = pathToFileURL(EXAMPLE).href;
+      await h.open(uri, readFileSync(EXAMPLE, 'utf8'));
+      const placement = await h.client.sendRequest(P.simulatePlacement, { uri, documentIndex: 0 });
+      assert.ok(placement);
+      assert.equal(placement.inventory.source, 'sample');
+      assert.equal(placement.nodes, 14);
+      const plan = await h.client.sendRequest(P.plan, { uri, documentIndex: 0 });
+      assert.ok(plan);
+      assert.equal(plan.create.length, placement.shouldRun);
+      // Slow start: 1, 2, 4, ... and the batches cover exactly the nodes to create.
+      assert.deepEqual(plan.batches.map((b) => b.size).slice(0, 3), [1, 2, 4]);
+      assert.deepEqual(plan.batches.flatMap((b) => b.nodes), plan.create);
+      const rollout = await h.client.sendRequest(P.rollout, { uri, documentIndex: 0, maxUnavailable: 2, maxSurge: 0 });
+      assert.ok(rollout);
+      assert.equal(rollout.maxUnavailable, 2);
+      assert.ok(rollout.rounds.length >= Math.ceil(placement.shouldRun / 2));
+      assert.ok(rollout.rounds.every((r) => r.deleted.length <= 2));
+      assert.deepEqual(rollout.rounds.flatMap((r) => r.created).sort(), placement.rows.filter((r) => r.shouldRun).map((r) => r.node).sort());
+    } finally {
+      await h.dispose();
+    }
+  });
+});
