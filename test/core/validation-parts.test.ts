@@ -152,7 +152,7 @@ describe('SetDefaults_DaemonSet (apps/v1/defaults_test.go)', () => {
     assert.deepEqual(setDefaultsDaemonSet({ spec: { updateStrategy: { rollingUpdate: { maxSurge: '10%' } }, revisionHistoryLimit: 0 } }).spec,
       { updateStrategy: { type: 'RollingUpdate', rollingUpdate: { maxSurge: '10%', maxUnavailable: 1 } }, revisionHistoryLimit: 0,
         template: { spec: { dnsPolicy: 'ClusterFirst', restartPolicy: 'Always', securityContext: {}, terminationGracePeriodSeconds: 30,
-          schedulerName: 'default-scheduler', enableServiceLinks: true } } });
+          schedulerName: 'default-scheduler' } } });
   });
   test('tolerations are not defaulted', () => {
     const out = setDefaultsDaemonSet({ spec: { template: { spec: { tolerations: [{ key: 'k' }] } } } });

@@ -42,7 +42,7 @@ export function setDefaultsPodSpec(spec: PodSpec): void {
     spec.terminationGracePeriodSeconds = 30;
   }
   if (!spec.schedulerName) spec.schedulerName = 'default-scheduler';
-  if (spec['enableServiceLinks'] === undefined || spec['enableServiceLinks'] === null) spec['enableServiceLinks'] = true;
+  // enableServiceLinks is defaulted by SetDefaults_Pod only, so it never shows up in a DaemonSet's template.
   for (const c of spec.containers ?? []) if (c && typeof c === 'object') setDefaultsContainer(c);
   for (const c of spec.initContainers ?? []) if (c && typeof c === 'object') setDefaultsContainer(c);
 }

@@ -2,6 +2,7 @@
 // pkg/selection, parsed once and matched many times. Pure: plain objects in, plain results out.
 import type { FieldError, LabelSelector } from './types';
 import { child, index, key as keyPath, type FieldPath } from './fieldPath';
+import { isDNS1123Subdomain, isQualifiedName, isValidLabelValue } from './validation/names';
 
 export type SelectorOperator = 'In' | 'NotIn' | 'Exists' | 'DoesNotExist' | 'Gt' | 'Lt' | 'Equals';
 
@@ -53,67 +54,9 @@ export function fieldNotSupported(field: FieldPath, badValue: unknown, valid: re
   };
 }
 
-// ---------- syntax checks from k8s.io/apimachinery/pkg/util/validation ----------
-
-const QNAME_FMT = '([A-Za-z0-9][-A-Za-z0-9_.]*)?[A-Za-z0-9]';
-const QNAME_RE = new RegExp(`^${QNAME_FMT}$`);
-const QNAME_MSG = "must consist of alphanumeric characters, '-', '_' or '.', and must start and end with an alphanumeric character";
-const DNS1123_LABEL_FMT = '[a-z0-9]([-a-z0-9]*[a-z0-9])?';
-const DNS1123_SUBDOMAIN_FMT = `${DNS1123_LABEL_FMT}(\\.${DNS1123_LABEL_FMT})*`;
-const DNS1123_SUBDOMAIN_RE = new RegExp(`^${DNS1123_SUBDOMAIN_FMT}$`);
-const DNS1123_SUBDOMAIN_MSG =
-  "a lowercase RFC 1123 subdomain must consist of lower case alphanumeric characters, '-' or '.', and must start and end with an alphanumeric character";
-const LABEL_VALUE_FMT = `(${QNAME_FMT})?`;
-const LABEL_VALUE_RE = new RegExp(`^${LABEL_VALUE_FMT}$`);
-const LABEL_VALUE_MSG =
-  "a valid label must be an empty string or consist of alphanumeric characters, '-', '_' or '.', and must start and end with an alphanumeric character";
-
-// Port of RegexError (apimachinery/pkg/util/validation/validation.go).
-function regexError(msg: string, fmt: string, ...examples: string[]): string {
-  if (examples.length === 0) return `${msg} (regex used for validation is '${fmt}')`;
-  return `${msg} (e.g. ${examples.map((e) => `'${e}', `).join(' or ')}regex used for validation is '${fmt}')`;
-}
-
-const maxLenError = (n: number): string => `must be no more than ${n} characters`;
-
-// Port of IsDNS1123Subdomain (apimachinery/pkg/util/validation/validation.go).
-export function isDNS1123Subdomain(value: string): string[] {
-  const errs: string[] = [];
-  if (value.length > 253) errs.push(maxLenError(253));
-  if (!DNS1123_SUBDOMAIN_RE.test(value)) errs.push(regexError(DNS1123_SUBDOMAIN_MSG, DNS1123_SUBDOMAIN_FMT, 'example.com'));
-  return errs;
-}
-
-// Port of IsQualifiedName (apimachinery/pkg/util/validation/validation.go).
-export function isQualifiedName(value: string): string[] {
-  const errs: string[] = [];
-  const parts = value.split('/');
-  let name: string;
-  if (parts.length === 1) {
-    name = parts[0] ?? '';
-  } else if (parts.length === 2) {
-    const prefix = parts[0] ?? '';
-    name = parts[1] ?? '';
-    if (prefix.length === 0) errs.push('prefix part must be non-empty');
-    else for (const m of isDNS1123Subdomain(prefix)) errs.push(`prefix part ${m}`);
-  } else {
-    return [
-      `a qualified name ${regexError(QNAME_MSG, QNAME_FMT, 'MyName', 'my.name', '123-abc')} with an optional DNS subdomain prefix and '/' (e.g. 'example.com/MyName')`,
-    ];
-  }
-  if (name.length === 0) errs.push('name part must be non-empty');
-  else if (name.length > 63) errs.push(`name part ${maxLenError(63)}`);
-  if (name.length > 0 && !QNAME_RE.test(name)) errs.push(`name part ${regexError(QNAME_MSG, QNAME_FMT, 'MyName', 'my.name', '123-abc')}`);
-  return errs;
-}
-
-// Port of IsValidLabelValue (apimachinery/pkg/util/validation/validation.go).
-export function isValidLabelValue(value: string): string[] {
-  const errs: string[] = [];
-  if (value.length > 63) errs.push(maxLenError(63));
-  if (!LABEL_VALUE_RE.test(value)) errs.push(regexError(LABEL_VALUE_MSG, LABEL_VALUE_FMT, 'MyValue', 'my_value', '12345'));
-  return errs;
-}
+// ---------- syntax checks ----------
+// One implementation of the label-key / label-value / subdomain formats, shared with API validation.
+export { isDNS1123Subdomain, isQualifiedName, isValidLabelValue };
 
 // ---------- strconv.ParseInt(s, 10, 64) ----------
 

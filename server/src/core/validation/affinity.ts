@@ -1,6 +1,6 @@
 // Node selectors, node affinity and pod (anti-)affinity, as pkg/apis/core/validation checks them.
 import type {
-  Affinity, FieldError, NodeAffinity, NodeSelector, NodeSelectorRequirement, NodeSelectorTerm,
+  Affinity, FieldError, LabelSelector, NodeAffinity, NodeSelector, NodeSelectorRequirement, NodeSelectorTerm,
   PodAffinity, PodAffinityTerm, PreferredSchedulingTerm, WeightedPodAffinityTerm,
 } from '../types';
 import { child, index, type FieldPath } from '../fieldPath';
@@ -138,11 +138,37 @@ export function validateNodeAffinity(na: NodeAffinity, opts: AffinityValidationO
   return errs;
 }
 
-// Port of validateMatchLabelKeysAndMismatchLabelKeys (pkg/apis/core/validation/validation.go), key syntax and overlap only.
-function validateMatchLabelKeysAndMismatchLabelKeys(path: FieldPath, matchLabelKeys: string[], mismatchLabelKeys: string[]): FieldError[] {
-  const errs: FieldError[] = [];
-  matchLabelKeys.forEach((k, i) => errs.push(...validateLabelName(k, index(child(path, 'matchLabelKeys'), i))));
-  mismatchLabelKeys.forEach((k, i) => errs.push(...validateLabelName(k, index(child(path, 'mismatchLabelKeys'), i))));
+// Port of validateLabelKeys (pkg/apis/core/validation/validation.go).
+function validateLabelKeys(path: FieldPath, labelKeys: string[], labelSelector: LabelSelector | undefined | null): FieldError[] {
+  if (labelKeys.length === 0) return [];
+  if (!labelSelector) return [forbidden(path, 'must not be specified when labelSelector is not set')];
+  return labelKeys.flatMap((k, i) => validateLabelName(k, index(path, i)));
+}
+
+// Port of validateMatchLabelKeysAndMismatchLabelKeys (pkg/apis/core/validation/validation.go).
+function validateMatchLabelKeysAndMismatchLabelKeys(
+  path: FieldPath,
+  matchLabelKeys: string[],
+  mismatchLabelKeys: string[],
+  labelSelector: LabelSelector | undefined | null,
+): FieldError[] {
+  const errs = [
+    ...validateLabelKeys(child(path, 'matchLabelKeys'), matchLabelKeys, labelSelector),
+    ...validateLabelKeys(child(path, 'mismatchLabelKeys'), mismatchLabelKeys, labelSelector),
+  ];
+  if (labelSelector) {
+    // A matchLabelKeys key that the selector already names twice (once from the merge, once by the user).
+    const position = new Map<string, number>();
+    matchLabelKeys.forEach((k, i) => position.set(k, i));
+    const seen = new Set<string>(Object.keys(labelSelector.matchLabels ?? {}));
+    for (const expr of labelSelector.matchExpressions ?? []) {
+      const k = expr?.key ?? '';
+      const i = position.get(k);
+      // Upstream indexes the term's own path here (no "matchLabelKeys" step); kept as kube-apiserver prints it.
+      if (i !== undefined && seen.has(k)) errs.push(invalid(index(path, i), k, 'exists in both matchLabelKeys and labelSelector'));
+      seen.add(k);
+    }
+  }
   const mismatch = new Set(mismatchLabelKeys);
   matchLabelKeys.forEach((k, i) => {
     if (mismatch.has(k)) errs.push(invalid(index(child(path, 'matchLabelKeys'), i), k, 'exists in both matchLabelKeys and mismatchLabelKeys'));
@@ -162,7 +188,7 @@ export function validatePodAffinityTerm(term: PodAffinityTerm, allowInvalidLabel
     // Upstream reports these under "namespace" (singular).
     for (const msg of nameIsDNSLabel(name, false)) errs.push(invalid(child(path, 'namespace'), name, msg));
   }
-  errs.push(...validateMatchLabelKeysAndMismatchLabelKeys(path, term.matchLabelKeys ?? [], term.mismatchLabelKeys ?? []));
+  errs.push(...validateMatchLabelKeysAndMismatchLabelKeys(path, term.matchLabelKeys ?? [], term.mismatchLabelKeys ?? [], term.labelSelector));
   const topologyKey = term.topologyKey ?? '';
   if (topologyKey.length === 0) errs.push(required(child(path, 'topologyKey'), 'can not be empty'));
   errs.push(...validateLabelName(topologyKey, child(path, 'topologyKey')));

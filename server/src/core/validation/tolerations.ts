@@ -2,7 +2,7 @@
 import type { FieldError, Toleration } from '../types';
 import type { FeatureGates } from '../k8sVersion';
 import { child, index, type FieldPath } from '../fieldPath';
-import { invalid, notSupported, required } from './fieldErrors';
+import { asJSON, invalid, notSupported, required } from './fieldErrors';
 import { isDecimalInteger, isValidLabelValue, validateLabelName } from './names';
 
 export const TAINT_EFFECTS = ['NoSchedule', 'PreferNoSchedule', 'NoExecute'] as const;
@@ -10,6 +10,17 @@ export const TAINT_EFFECTS = ['NoSchedule', 'PreferNoSchedule', 'NoExecute'] as 
 /** Operators offered in NotSupported errors; Lt/Gt only once the gate allows them. */
 export function supportedTolerationOperators(gates: Pick<FeatureGates, 'TaintTolerationComparisonOperators'>): string[] {
   return gates.TaintTolerationComparisonOperators ? ['Equal', 'Exists', 'Lt', 'Gt'] : ['Equal', 'Exists'];
+}
+
+/** core.Toleration as json.Marshal prints it: Go field names, no omitempty. */
+function internalToleration(t: Toleration): Record<string, unknown> {
+  return {
+    Key: t.key ?? '',
+    Operator: t.operator ?? '',
+    Value: t.value ?? '',
+    Effect: t.effect ?? '',
+    TolerationSeconds: t.tolerationSeconds ?? null,
+  };
 }
 
 // Port of validateTaintEffect (pkg/apis/core/validation/validation.go).
@@ -49,7 +60,8 @@ export function validateTolerations(
         break;
       }
       case 'Exists':
-        if (value.length > 0) errs.push(invalid(child(idx, 'operator'), value, "value must be empty when `operator` is 'Exists'"));
+        // Upstream reports the whole (internal, untagged) toleration struct as the bad value.
+        if (value.length > 0) errs.push(invalid(child(idx, 'operator'), asJSON(internalToleration(t)), "value must be empty when `operator` is 'Exists'"));
         break;
       case 'Lt':
       case 'Gt': {
