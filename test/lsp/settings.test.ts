@@ -100,3 +100,23 @@ describe('settings over LSP', () => {
     }
   });
 });
+
+describe('watched files', () => {
+  test('a change to the nodes file in use reloads the inventory; other files do not', async () => {
+    const deps = fakeDeps({ async loadInventory() { deps.loads++; return { source: 'file', detail: '/ws/nodes.yaml', nodes: FAKE_NODES }; } });
+    const h = await startServer({ deps });
+    try {
+      await h.client.sendRequest('kce/inventory', {});
+      const loads = deps.loads;
+      await h.client.sendNotification('workspace/didChangeWatchedFiles', { changes: [{ uri: 'file:///ws/other.yaml', type: 2 }] });
+      await h.client.sendRequest('kce/inventory', {});
+      assert.equal(deps.loads, loads);
+      await h.client.sendNotification('workspace/didChangeWatchedFiles', { changes: [{ uri: 'file:///ws/nodes.yaml', type: 2 }] });
+      const deadline = Date.now() + 2000;
+      while (deps.loads === loads && Date.now() < deadline) await new Promise((r) => setTimeout(r, 10));
+      assert.equal(deps.loads, loads + 1);
+    } finally {
+      await h.dispose();
+    }
+  });
+});

@@ -89,3 +89,28 @@ test('stdio, push client: diagnostics are published for the opened version', asy
     assert.ok(p.diagnostics.some((d) => d.code === 'FieldValueNotSupported'));
   });
 });
+
+test('node IPC: the same bundle answers over --node-ipc', async () => {
+  assert.ok(existsSync(SERVER), `${SERVER} is missing: build it first (npm run build)`);
+  const { fork } = await import('node:child_process');
+  const { IPCMessageReader, IPCMessageWriter } = await import('vscode-languageserver/node');
+  const child = fork(SERVER, ['--node-ipc'], { cwd: ROOT, stdio: ['ignore', 'ignore', 'pipe', 'ipc'] });
+  const exited = new Promise<number | null>((r) => child.on('exit', (code) => r(code)));
+  const c = createProtocolConnection(new IPCMessageReader(child), new IPCMessageWriter(child));
+  c.onRequest('workspace/configuration', (p: { items: unknown[] }) => p.items.map(() => null));
+  c.onRequest('client/registerCapability', () => null);
+  c.listen();
+  try {
+    const init = (await c.sendRequest('initialize', { processId: process.pid, rootUri: null, capabilities: PULL_CAPS })) as { serverInfo?: { name: string } };
+    assert.equal(init.serverInfo?.name, 'kce');
+    await c.sendNotification('initialized', {});
+    const inv = (await c.sendRequest('kce/inventory', {})) as { count: number };
+    assert.equal(inv.count, 14);
+    await c.sendRequest('shutdown');
+    await c.sendNotification('exit');
+    assert.equal(await exited, 0);
+  } finally {
+    c.dispose();
+    child.kill();
+  }
+});

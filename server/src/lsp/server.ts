@@ -3,6 +3,8 @@ import {
   CodeActionKind,
   CodeLensRefreshRequest,
   DidChangeConfigurationNotification,
+  DidChangeWatchedFilesNotification,
+  FileChangeType,
   TextDocumentSyncKind,
 } from 'vscode-languageserver/node';
 import type {
@@ -47,10 +49,12 @@ export function createServer(connection: Connection, deps: ServerDeps, options: 
   const pushDelay = options.pushDelayMs ?? 50;
   const timers = new Map<string, NodeJS.Timeout>();
   let dynamicConfig = false;
+  let dynamicWatch = false;
 
   connection.onInitialize((params: InitializeParams): InitializeResult => {
     session.support = readClientSupport(params.capabilities);
     dynamicConfig = !!params.capabilities.workspace?.didChangeConfiguration?.dynamicRegistration;
+    dynamicWatch = !!params.capabilities.workspace?.didChangeWatchedFiles?.dynamicRegistration;
     session.globalSettings = normalizeSettings(initSettings(params.initializationOptions));
     const folders = params.workspaceFolders?.map((f) => f.uri) ?? (params.rootUri ? [params.rootUri] : []);
     session.setWorkspaceFolders(folders);
@@ -73,6 +77,8 @@ export function createServer(connection: Connection, deps: ServerDeps, options: 
 
   connection.onInitialized(() => {
     if (dynamicConfig) void connection.client.register(DidChangeConfigurationNotification.type, { section: 'kce' }).catch(() => undefined);
+    // Nodes files: the one in use, or a new one that `auto` would pick up.
+    if (dynamicWatch) void connection.client.register(DidChangeWatchedFilesNotification.type, { watchers: [{ globPattern: '**/*.{yaml,yml,json}' }] }).catch(() => undefined);
     if (session.support.workspaceFolders) {
       try {
         connection.workspace.onDidChangeWorkspaceFolders((e) => {
@@ -149,9 +155,10 @@ export function createServer(connection: Connection, deps: ServerDeps, options: 
     void session.settingsChanged(change.settings).then(() => refreshAll());
   });
 
-  connection.onDidChangeWatchedFiles(() => {
-    // A nodes file may have changed: reload (the loader decides what it reads).
-    void session.reloadInventory().then(() => refreshAll());
+  connection.onDidChangeWatchedFiles((params) => {
+    if (params.changes.some((c) => session.inventoryAffectedBy(c.uri, c.type === FileChangeType.Created))) {
+      void session.reloadInventory().then(() => refreshAll());
+    }
   });
 
   // ---------- features ----------

@@ -67,6 +67,8 @@ export class Session {
   workspaceFolders: string[] = [];
   inventory: InventoryInfo = { source: 'none', count: 0 };
   nodes: NodeInfo[] = [];
+  /** The source the settings asked for at the last load. */
+  requestedSource: KceSettings['inventory']['source'] = 'auto';
   /** Bumped on every inventory or settings change, so cached analyses made before it are not reused. */
   generation = 0;
   /** Counts analyzeText calls (tests check that one version is analysed once). */
@@ -147,6 +149,7 @@ export class Session {
   private async loadInventoryNow(): Promise<void> {
     const folder = this.workspaceFolders[0];
     const settings = await this.settingsFor(folder ? pathToUri(folder) : undefined);
+    this.requestedSource = settings.inventory.source;
     let file: string | undefined;
     if (settings.inventory.file) {
       file = isAbsolute(settings.inventory.file) || !folder ? settings.inventory.file : resolve(folder, settings.inventory.file);
@@ -210,6 +213,14 @@ export class Session {
     const file = parseYamlText(a.doc.getText());
     this.yamlCache.set(a.uri, { version: a.doc.version, file });
     return file;
+  }
+
+  /** Does a changed file matter for the inventory: it is the file in use, or a new file while on the fallback sample. */
+  inventoryAffectedBy(uri: string, created: boolean): boolean {
+    const path = uriToPath(uri);
+    if (!path) return false;
+    if (this.inventory.source === 'file' && this.inventory.detail === path) return true;
+    return created && this.inventory.source === 'sample' && this.requestedSource === 'auto';
   }
 
   /** How diagnostics name the inventory. */
