@@ -5,7 +5,7 @@ import { placeDaemonSet } from '../core/placement';
 import { podSpecInsights } from '../core/insights';
 import { validateDaemonSet, validatePodSpecScheduling } from '../core/validation';
 import { key, parseFieldPath } from '../core/fieldPath';
-import { parseYamlText, type ParsedDocument } from '../yaml/parse';
+import { parseYamlDocument, rebaseDocument, splitYamlDocuments, type ParsedDocument } from '../yaml/parse';
 import { rangeOfPath } from '../yaml/paths';
 import { decodeTyped, unknownFieldMessage } from '../yaml/decode';
 import { findYaml11Traps } from '../yaml/scalars';
@@ -55,10 +55,12 @@ function plainAt(value: unknown, path: string): unknown {
  */
 function mapEntryRange(doc: ParsedDocument, e: FieldError): OffsetRange | undefined {
   if (typeof e.badValue !== 'string') return undefined;
-  const map = plainAt(doc.value, e.field);
+  // Pod template labels are reported as `spec.template.labels` although they are written under `metadata`.
+  const field = plainAt(doc.value, e.field) === undefined ? e.field.replace(/\.(labels|annotations)$/, '.metadata.$1') : e.field;
+  const map = plainAt(doc.value, field);
   if (!isObject(map)) return undefined;
-  if (Object.prototype.hasOwnProperty.call(map, e.badValue)) return rangeOfPath(doc, key(e.field, e.badValue), 'key');
-  for (const [k, v] of Object.entries(map)) if (v === e.badValue) return rangeOfPath(doc, key(e.field, k), 'value');
+  if (Object.prototype.hasOwnProperty.call(map, e.badValue)) return rangeOfPath(doc, key(field, e.badValue), 'key');
+  for (const [k, v] of Object.entries(map)) if (v === e.badValue) return rangeOfPath(doc, key(field, k), 'value');
   return undefined;
 }
 
@@ -162,16 +164,65 @@ export function analyzeDocument(doc: ParsedDocument, ctx: AnalysisContext): Docu
   return out;
 }
 
-/** Parse and analyse a whole text. Never throws. */
-export function analyzeText(text: string, ctx: AnalysisContext): FileAnalysis {
-  const parsed = parseYamlText(text);
-  const documents = parsed.documents.map((d) => analyzeDocument(d, ctx));
-  if (parsed.errors.length) {
-    documents.unshift({
-      index: -1,
-      range: [0, text.length],
-      problems: parsed.errors.map((e) => ({ severity: 'error' as const, code: e.code, field: '', message: e.message, range: e.range })),
+// Whole texts above this are refused with one diagnostic: the parser would take tens of seconds.
+const MAX_TEXT_LENGTH = 16 * 1024 * 1024;
+
+function sameContext(a: AnalysisContext | undefined, b: AnalysisContext): boolean {
+  return !!a && a.nodes === b.nodes && a.insights === b.insights && a.inventoryLabel === b.inventoryLabel &&
+    JSON.stringify(a.gates) === JSON.stringify(b.gates);
+}
+
+function shiftRange(r: OffsetRange, d: number): OffsetRange {
+  return [r[0] + d, r[1] + d];
+}
+
+/** An analysis of a document that moved (an edit before it): same findings, shifted ranges. */
+function rebaseAnalysis(a: DocumentAnalysis, start: number, index: number): DocumentAnalysis {
+  const d = start - a.range[0];
+  if (d === 0 && index === a.index) return a;
+  return { ...a, index, range: shiftRange(a.range, d), problems: a.problems.map((p) => ({ ...p, range: shiftRange(p.range, d) })) };
+}
+
+/**
+ * Parse and analyse a whole text. With the analysis of an earlier version of the same text (and the
+ * same context), documents whose text did not change are reused, shifted: an edit costs one document.
+ * Never throws.
+ */
+export function analyzeText(text: string, ctx: AnalysisContext, previous?: FileAnalysis): FileAnalysis {
+  if (text.length > MAX_TEXT_LENGTH) {
+    return {
+      documents: [{
+        index: -1,
+        range: [0, text.length],
+        problems: [{ severity: 'error', code: 'yaml.tooLarge', field: '', message: `text is ${text.length} characters long; texts over ${MAX_TEXT_LENGTH} are not analysed`, range: [0, Math.min(1, text.length)] }],
+      }],
+      parsed: [],
+      context: ctx,
+    };
+  }
+  // Earlier documents by their exact text, in order, so that repeated identical documents pair up in turn.
+  const reusable = new Map<string, { parsed: ParsedDocument; analysis: DocumentAnalysis }[]>();
+  if (previous?.parsed && sameContext(previous.context, ctx)) {
+    previous.parsed.forEach((p, i) => {
+      const a = previous.documents.find((d) => d.index === p.index) ?? previous.documents[i];
+      if (!a) return;
+      const list = reusable.get(p.text);
+      if (list) list.push({ parsed: p, analysis: a });
+      else reusable.set(p.text, [{ parsed: p, analysis: a }]);
     });
   }
-  return { documents };
+  const parsed: ParsedDocument[] = [];
+  const documents: DocumentAnalysis[] = [];
+  splitYamlDocuments(text).forEach((range, i) => {
+    const old = reusable.get(text.slice(range[0], range[1]))?.shift();
+    if (old) {
+      parsed.push(rebaseDocument(old.parsed, range[0], i));
+      documents.push(rebaseAnalysis(old.analysis, range[0], i));
+      return;
+    }
+    const doc = parseYamlDocument(text, range, i);
+    parsed.push(doc);
+    documents.push(analyzeDocument(doc, ctx));
+  });
+  return { documents, parsed, context: ctx };
 }

@@ -2,6 +2,7 @@
 // Ranges here are offsets into the text (UTF-16 code units); the LSP layer converts them with positionAt.
 import type { DaemonSet, NodeInfo, NodePlacement, Severity } from '../core/types';
 import type { FieldPath } from '../core/fieldPath';
+import type { ParsedDocument } from '../yaml/parse';
 import type { FeatureGates } from '../core/k8sVersion';
 
 export type { FieldPath };
@@ -54,4 +55,8 @@ export interface AnalysisContext {
 
 export interface FileAnalysis {
   documents: DocumentAnalysis[];
+  /** The parsed YAML documents (positions, AST), for hover, completion and quick fixes: parse once per version. */
+  parsed?: ParsedDocument[];
+  /** The context it was computed in: a later analysis of an edited text reuses unchanged documents only under the same one. */
+  context?: AnalysisContext;
 }

@@ -23,7 +23,8 @@ export interface LoadedInventory {
 }
 
 export interface ServerDeps {
-  analyzeText(text: string, ctx: AnalysisContext): FileAnalysis;
+  /** `previous`: the analysis of the document's last version, so unchanged YAML documents are reused. */
+  analyzeText(text: string, ctx: AnalysisContext, previous?: FileAnalysis): FileAnalysis;
   loadInventory(req: InventoryRequest): Promise<LoadedInventory>;
   /** Controller sync plan for a DaemonSet over the nodes (core plan). */
   plan?(ds: DaemonSet, nodes: NodeInfo[], opts: { burstReplicas?: number; gates: FeatureGates }): Omit<PlanResult, 'uri' | 'documentIndex'>;

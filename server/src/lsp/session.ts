@@ -194,7 +194,7 @@ export class Session {
     else {
       const ctx: AnalysisContext = { nodes: this.nodes, gates, insights: settings.insights.enabled, inventoryLabel: this.inventoryLabel() };
       this.analyses++;
-      analysis = this.deps.analyzeText(doc.getText(), ctx);
+      analysis = this.deps.analyzeText(doc.getText(), ctx, hit?.analysis);
       this.cache.set(uri, { version: doc.version, key, analysis });
     }
     return { uri, doc, analysis, settings, gates, nodes: this.nodes };
@@ -208,6 +208,7 @@ export class Session {
 
   /** The YAML documents of an analysed version with positions, parsed lazily once per version (hover, completion, quick fixes). */
   yaml(a: Analyzed): ParsedFile {
+    if (a.analysis.parsed) return { documents: a.analysis.parsed, errors: [] };
     const hit = this.yamlCache.get(a.uri);
     if (hit && hit.version === a.doc.version) return hit.file;
     const file = parseYamlText(a.doc.getText());
