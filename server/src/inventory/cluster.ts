@@ -1,0 +1,266 @@
+// The live cluster source: kubeconfig (kubectl's merge rules), client-node for credentials (loaded on
+// first use only: it is ESM and heavy), a watched Node inventory, and the pods of a DaemonSet.
+// Nothing on the default path imports this file's client-node code: the import below is dynamic.
+import type * as https from 'node:https';
+import type { LabelSelector, NodeInfo, Pod } from '../core/types';
+import { KubeconfigError, defaultLoadingRules, listContexts, loadKubeconfig, readKubeconfigFile, resolveContext, secretsOf, singleContextConfig } from './kubeconfig';
+import type { ContextSummary, FileReader, ResolvedContext } from './kubeconfig';
+import { KubeApiError, createKubeHttp } from './kubeHttp';
+import type { KubeHttp } from './kubeHttp';
+import { NodeWatcher, listNodesOnce } from './watchNodes';
+import type { NodeWatchOptions } from './watchNodes';
+import { labelSelectorQuery } from './kubePods';
+
+type ClientNode = typeof import('@kubernetes/client-node');
+
+let clientNodeModule: Promise<ClientNode> | undefined;
+let clientNodeWasLoaded = false;
+
+/** client-node, imported on first use. */
+function loadClientNode(): Promise<ClientNode> {
+  if (!clientNodeModule) {
+    clientNodeWasLoaded = true;
+    clientNodeModule = import('@kubernetes/client-node');
+  }
+  return clientNodeModule;
+}
+
+/** Whether this process has imported client-node (tests check that the default path never does). */
+export function clientNodeLoaded(): boolean {
+  return clientNodeWasLoaded;
+}
+
+export interface KubeconfigOptions {
+  /** Context to use; default: the merged current-context. */
+  context?: string;
+  /** An explicit kubeconfig path (settings or --kubeconfig): the only file read. */
+  kubeconfig?: string;
+  /** KUBECONFIG value; default process.env.KUBECONFIG. */
+  env?: string;
+  home?: string;
+  /** Whether the workspace is trusted. Untrusted: the kubeconfig is never read (it can run programs via exec plugins). */
+  trusted: boolean;
+  readFile?: FileReader;
+}
+
+export interface ClusterOptions extends KubeconfigOptions {
+  /** Deadline for connecting and for each list call (default 15 s). */
+  timeoutMs?: number;
+  log?(message: string): void;
+  /** Called after every change of the node set. */
+  onChange?(): void;
+  /** Called when the status (live, reconnecting, error) changes. */
+  onStatus?(): void;
+  /** Overrides for the watch loop (backoff, page size; tests). */
+  watch?: Partial<Omit<NodeWatchOptions, 'http' | 'onChange' | 'onStatus' | 'log'>>;
+}
+
+function untrusted(): KubeconfigError {
+  return new KubeconfigError('untrusted', 'the workspace is not trusted: the live cluster source is off (a kubeconfig can run programs through exec and auth-provider plugins)');
+}
+
+function loadMerged(opts: KubeconfigOptions) {
+  if (!opts.trusted) throw untrusted();
+  const rules = defaultLoadingRules({
+    ...(opts.kubeconfig ? { explicitPath: opts.kubeconfig } : {}),
+    env: opts.env ?? process.env.KUBECONFIG ?? '',
+    ...(opts.home ? { home: opts.home } : {}),
+  });
+  return loadKubeconfig(rules, opts.readFile ?? readKubeconfigFile);
+}
+
+/** The contexts of the merged kubeconfig, for a picker (no credentials, no client-node). */
+export function listKubeContexts(opts: KubeconfigOptions): { contexts: ContextSummary[]; current: string; files: string[] } {
+  const cfg = loadMerged(opts);
+  return { contexts: listContexts(cfg), current: cfg.currentContext, files: cfg.files };
+}
+
+export interface Connection {
+  context: ResolvedContext;
+  http: KubeHttp;
+}
+
+/** Resolves the context and builds an authenticated transport through client-node. */
+export async function connect(opts: KubeconfigOptions): Promise<Connection> {
+  const cfg = loadMerged(opts);
+  const context = resolveContext(cfg, opts.context);
+  const secrets = secretsOf(context.user);
+  const cn = await loadClientNode();
+  const kc = new cn.KubeConfig();
+  try {
+    kc.loadFromString(singleContextConfig(context));
+  } catch (e) {
+    throw new KubeconfigError('bad-kubeconfig', `context "${context.contextName}": ${(e as Error).message}`);
+  }
+  const http = createKubeHttp({
+    server: context.server,
+    secrets,
+    requestOptions: async () => {
+      const o: https.RequestOptions = {};
+      // Reads CA and client certificates, runs exec / auth-provider plugins, sets the Authorization header.
+      await kc.applyToHTTPSOptions(o);
+      return o;
+    },
+  });
+  return { context, http };
+}
+
+/** One human line for any failure of the cluster source (never holds a credential). */
+export function describeClusterError(e: unknown, http?: KubeHttp): string {
+  const msg = e instanceof KubeconfigError || e instanceof KubeApiError ? e.message : `${(e as Error)?.message ?? String(e)}`;
+  return http ? http.redact(msg) : msg.replace(/(Bearer|Basic)\s+[A-Za-z0-9._~+/=-]+/g, '$1 [redacted]');
+}
+
+export interface ClusterStatus {
+  context: string;
+  count: number;
+  state: 'connecting' | 'live' | 'stale' | 'error' | 'closed';
+  error?: string;
+  /** `cluster: <context> · N nodes · live` or the error. */
+  text: string;
+}
+
+/** A watched cluster inventory. Open with `ClusterInventory.open`, then await `ready`. */
+export class ClusterInventory {
+  private watcher: NodeWatcher | undefined;
+  private conn: Connection | undefined;
+  private failure: string | undefined;
+  private closed = false;
+  /** Resolves after the first list; rejects with the first failure (kubeconfig, connect, list). */
+  readonly ready: Promise<void>;
+
+  private constructor(readonly opts: ClusterOptions) {
+    this.ready = this.begin();
+    this.ready.catch(() => undefined);
+  }
+
+  static open(opts: ClusterOptions): ClusterInventory {
+    return new ClusterInventory(opts);
+  }
+
+  private async begin(): Promise<void> {
+    try {
+      this.conn = await connect(this.opts);
+    } catch (e) {
+      this.failure = describeClusterError(e);
+      this.opts.onStatus?.();
+      throw new Error(this.failure);
+    }
+    if (this.closed) throw new KubeApiError('aborted', 'cluster inventory closed');
+    const timeout = this.opts.timeoutMs ?? 15_000;
+    this.watcher = new NodeWatcher({
+      http: this.conn.http,
+      listTimeoutMs: timeout,
+      connectTimeoutMs: timeout,
+      ...this.opts.watch,
+      onChange: () => this.opts.onChange?.(),
+      onStatus: () => this.opts.onStatus?.(),
+      log: (m) => this.opts.log?.(this.conn ? this.conn.http.redact(m) : m),
+    });
+    try {
+      await this.watcher.start();
+    } catch (e) {
+      throw new Error(describeClusterError(e, this.conn.http));
+    }
+  }
+
+  get contextName(): string {
+    return this.conn?.context.contextName ?? this.opts.context ?? '';
+  }
+
+  get namespace(): string {
+    return this.conn?.context.namespace ?? 'default';
+  }
+
+  /** Nodes of the last successful list plus the events since (empty before the first list). */
+  nodes(): NodeInfo[] {
+    return this.watcher?.nodes() ?? [];
+  }
+
+  /** Bumped on every change of the node set. */
+  get version(): number {
+    return this.watcher?.version ?? 0;
+  }
+
+  get stats() {
+    return this.watcher?.stats;
+  }
+
+  status(): ClusterStatus {
+    const ctx = this.contextName || '(current context)';
+    const count = this.watcher?.count ?? 0;
+    if (this.closed) return { context: ctx, count, state: 'closed', text: `cluster: ${ctx} · closed` };
+    if (this.failure) return { context: ctx, count: 0, state: 'error', error: this.failure, text: `cluster: ${ctx} · ${this.failure}` };
+    const w = this.watcher;
+    if (!w || (w.state === 'connecting' && !w.lastError)) return { context: ctx, count, state: 'connecting', text: `cluster: ${ctx} · connecting…` };
+    if (w.lastError) {
+      const error = describeClusterError(w.lastError, this.conn?.http);
+      // Nodes from an earlier list stay in use, marked stale; with none, it is an error.
+      if (w.stats.lists > 0 && w.version > 0) return { context: ctx, count, state: 'stale', error, text: `cluster: ${ctx} · ${count} nodes · stale (${error})` };
+      return { context: ctx, count: 0, state: 'error', error, text: `cluster: ${ctx} · ${error}` };
+    }
+    return { context: ctx, count, state: 'live', text: `cluster: ${ctx} · ${count} node${count === 1 ? '' : 's'} · live` };
+  }
+
+  /** Pods of a DaemonSet: those in its namespace matching its selector (one list call). */
+  async listPods(namespace: string, selector: LabelSelector | undefined): Promise<Pod[]> {
+    await this.ready;
+    return listPodsWith(this.conn!.http, namespace, selector, this.opts.timeoutMs ?? 15_000);
+  }
+
+  /** Stops the watch and cancels calls in flight. */
+  async close(): Promise<void> {
+    this.closed = true;
+    await this.watcher?.stop();
+  }
+}
+
+async function listPodsWith(http: KubeHttp, namespace: string, selector: LabelSelector | undefined, timeoutMs: number, signal?: AbortSignal): Promise<Pod[]> {
+  const q = labelSelectorQuery(selector);
+  if (q === null) return [];
+  const path = `/api/v1/namespaces/${encodeURIComponent(namespace)}/pods${q ? `?labelSelector=${encodeURIComponent(q)}` : ''}`;
+  const body = (await http.getJson(path, { verb: 'list', resource: 'pods', namespace, timeoutMs, ...(signal ? { signal } : {}) })) as { items?: unknown[] };
+  if (!body || !Array.isArray(body.items)) throw new KubeApiError('protocol', `${http.server} answered list pods without items`);
+  return body.items.filter((p): p is Pod => !!p && typeof p === 'object').map((p) => ({ kind: 'Pod', ...p }));
+}
+
+export interface ClusterSnapshot {
+  context: string;
+  namespace: string;
+  server: string;
+  nodes: NodeInfo[];
+  /** The Node objects as listed (for snapshots that keep only what the model needs). */
+  raw: unknown[];
+  /** Lists the pods of a DaemonSet in this cluster. */
+  listPods(namespace: string, selector: LabelSelector | undefined): Promise<Pod[]>;
+}
+
+/** One list of the nodes (no watch), for the CLI. Throws an Error whose message is fit for the terminal. */
+export async function fetchClusterNodes(opts: KubeconfigOptions & { timeoutMs?: number }): Promise<ClusterSnapshot> {
+  let conn: Connection | undefined;
+  try {
+    conn = await connect(opts);
+    const timeoutMs = opts.timeoutMs ?? 15_000;
+    const { nodes, raw } = await listNodesOnce(conn.http, { timeoutMs });
+    const http = conn.http;
+    return {
+      context: conn.context.contextName,
+      namespace: conn.context.namespace,
+      server: conn.context.server,
+      nodes,
+      raw,
+      listPods: async (ns, sel) => {
+        try {
+          return await listPodsWith(http, ns, sel, timeoutMs);
+        } catch (e) {
+          throw new Error(describeClusterError(e, http));
+        }
+      },
+    };
+  } catch (e) {
+    throw new Error(describeClusterError(e, conn?.http));
+  }
+}
+
+export { KubeconfigError, KubeApiError };
+export type { ContextSummary };
