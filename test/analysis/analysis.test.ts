@@ -98,3 +98,24 @@ describe('incremental analysis', () => {
     assert.deepEqual(located(removed, b), located(removed, analyzeText(removed, ctx)));
   });
 });
+
+describe('placement summary', () => {
+  test('counts (computed without reasons) agree with the rows computed on demand, for every example', async () => {
+    const { readdirSync, readFileSync } = await import('node:fs');
+    const { join } = await import('node:path');
+    const dir = join(__dirname, '..', '..', 'examples');
+    const files = [...readdirSync(dir).map((f) => join(dir, f)), ...readdirSync(join(dir, 'broken')).map((f) => join(dir, 'broken', f))].filter((f) => f.endsWith('.yaml'));
+    let checked = 0;
+    for (const f of files) {
+      for (const d of analyzeText(readFileSync(f, 'utf8'), ctx).documents) {
+        if (!d.placement) continue;
+        checked++;
+        const rows = d.placement.placements;
+        assert.equal(rows.length, d.placement.nodes);
+        assert.equal(d.placement.shouldRun, rows.filter((r) => r.shouldRun).length, f);
+        assert.equal(d.placement.shouldContinueRunning, rows.filter((r) => r.shouldContinueRunning).length, f);
+      }
+    }
+    assert.ok(checked >= 6);
+  });
+});

@@ -1,7 +1,8 @@
 // One analysis of a YAML text: parse with positions, decode, validate like kube-apiserver,
 // add insights and placement. Shared by the `kce` CLI and the language server.
-import type { DaemonSet, FieldError, Insight, PodSpec } from '../core/types';
-import { placeDaemonSet } from '../core/placement';
+import type { DaemonSet, FieldError, Insight, NodeInfo, NodePlacement, PodSpec } from '../core/types';
+import type { FeatureGates } from '../core/k8sVersion';
+import { compilePlacement } from '../core/placement';
 import { podSpecInsights } from '../core/insights';
 import { validateDaemonSet, validatePodSpecScheduling } from '../core/validation';
 import { key, parseFieldPath } from '../core/fieldPath';
@@ -11,7 +12,7 @@ import { decodeTyped, unknownFieldMessage } from '../yaml/decode';
 import { findYaml11Traps } from '../yaml/scalars';
 import { docUrlFor } from './docLinks';
 import { podSpecPathFor, valueAt } from './podSpecPath';
-import type { AnalysisContext, DocumentAnalysis, FileAnalysis, OffsetRange, Problem } from './types';
+import type { AnalysisContext, DocumentAnalysis, FileAnalysis, OffsetRange, PlacementSummary, Problem } from './types';
 
 export type { AnalysisContext, DocumentAnalysis, FileAnalysis, Problem } from './types';
 
@@ -84,6 +85,36 @@ function fromInsight(doc: ParsedDocument, i: Insight): Problem {
   return { severity: i.severity, code: i.code, field: i.field, message: i.message, range: fieldRange(doc, i.field, part), note: i.note ?? i.code, docUrl: docUrlFor(i.field) };
 }
 
+/**
+ * Counts now, rows on demand: a 1,000-document file over 5,000 nodes would otherwise hold five million
+ * rows. The rows are computed once, when a hover, a view or the CLI first asks for them.
+ */
+class LazyPlacementSummary implements PlacementSummary {
+  private rows: NodePlacement[] | undefined;
+  constructor(
+    readonly nodes: number,
+    readonly shouldRun: number,
+    readonly shouldContinueRunning: number,
+    private readonly compute: () => NodePlacement[],
+  ) {}
+
+  get placements(): NodePlacement[] {
+    return (this.rows ??= this.compute());
+  }
+}
+
+function summarizePlacement(ds: DaemonSet, nodes: readonly NodeInfo[], gates: FeatureGates): PlacementSummary {
+  const compiled = compilePlacement(ds, gates);
+  let shouldRun = 0;
+  let shouldContinueRunning = 0;
+  for (let i = 0; i < nodes.length; i++) {
+    const c = compiled.classify(nodes[i]!);
+    if (c & 2) shouldRun++;
+    if (c & 1) shouldContinueRunning++;
+  }
+  return new LazyPlacementSummary(nodes.length, shouldRun, shouldContinueRunning, () => nodes.map((n) => compiled.evaluate(n)));
+}
+
 const YAML11_WORDS: Record<string, string> = { bool: 'a boolean', int: 'an integer', float: 'a number', null: 'null' };
 
 /** Analyse one parsed document against the context. Never throws. */
@@ -141,11 +172,11 @@ export function analyzeDocument(doc: ParsedDocument, ctx: AnalysisContext): Docu
         : [];
       for (const i of insights) out.problems.push(fromInsight(doc, i));
       if (out.daemonSet) {
-        const placed = placeDaemonSet(out.daemonSet, ctx.nodes, ctx.gates);
-        out.placement = { nodes: ctx.nodes.length, shouldRun: placed.shouldRun, shouldContinueRunning: placed.shouldContinueRunning, placements: placed.nodes };
+        const placed = summarizePlacement(out.daemonSet, ctx.nodes, ctx.gates);
+        out.placement = placed;
         const alreadySaid = insights.some((i) => i.code === 'kce.selectorMatchesNoNode');
         if (ctx.insights && ctx.nodes.length > 0 && placed.shouldRun === 0 && !alreadySaid) {
-          const first = placed.nodes.find((p) => p.reasons.length)?.reasons[0];
+          const first = placed.placements.find((p) => p.reasons.length)?.reasons[0];
           out.problems.push({
             severity: 'warning',
             code: 'kce.runsNowhere',

@@ -16,6 +16,8 @@ export interface CompiledPlacement {
   readonly tolerations: readonly Toleration[];
   readonly affinity: RequiredNodeAffinity;
   evaluate(node: NodeInfo): NodePlacement;
+  /** The two booleans of evaluate() without reasons, for counting: bit 1 shouldRun, bit 0 shouldContinueRunning. */
+  classify(node: NodeInfo): number;
 }
 
 export interface PlacementSummary {
@@ -136,7 +138,13 @@ export function compilePlacement(ds: DaemonSet, gates: FeatureGates): CompiledPl
     return { node: node.name, shouldRun, shouldContinueRunning, reasons: reasonsFor(node, nameOk, selectorOk, termsOk, fit) };
   }
 
-  return { tolerations, affinity, evaluate };
+  function classify(node: NodeInfo): number {
+    if ((templateNodeName !== '' && templateNodeName !== node.name) || !affinity.matches(node)) return 0;
+    const fit = taintFit(node.taints);
+    return fit === TaintFit.Fits ? 3 : fit === TaintFit.NoExecute ? 0 : 1;
+  }
+
+  return { tolerations, affinity, evaluate, classify };
 }
 
 /** The values a check reads from a node, as one string: the name (when read), then each label or its absence. */

@@ -1,0 +1,91 @@
+// LSP figures (DESIGN.md §7): edit → diagnostics over stdio against the built server, with a 5,000-node
+// inventory loaded, for an 80-line DaemonSet and for one edit in a 1,000-document file; server RSS.
+import { spawn } from 'node:child_process';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { createProtocolConnection, StreamMessageReader, StreamMessageWriter } from 'vscode-languageserver/node';
+import { generateNodesJson } from '../server/src/inventory/generate';
+
+export interface LspFigures {
+  smallEditMs: number;
+  bigEditMs: number;
+  bigOpenMs: number;
+  rssMiB: number;
+}
+
+function rssMiB(pid: number): number {
+  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+  const kb = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0);
+  return kb / 1024;
+}
+
+function median(xs: number[]): number {
+  const s = [...xs].sort((a, b) => a - b);
+  return s[Math.floor(s.length / 2)]!;
+}
+
+export async function lspFigures(root: string, smallText: string, bigText: string): Promise<LspFigures> {
+  const dir = mkdtempSync(join(tmpdir(), 'kce-bench-'));
+  const nodesFile = join(dir, 'nodes.json');
+  writeFileSync(nodesFile, generateNodesJson(5000));
+  const child = spawn(process.execPath, [join(root, 'dist', 'server.js'), '--stdio'], { stdio: ['pipe', 'pipe', 'inherit'] });
+  const c = createProtocolConnection(new StreamMessageReader(child.stdout), new StreamMessageWriter(child.stdin));
+  const settings = { inventory: { source: 'file', file: nodesFile }, insights: { enabled: true } };
+  c.onRequest('workspace/configuration', (p: { items: unknown[] }) => p.items.map(() => settings));
+  c.onRequest('client/registerCapability', () => null);
+  c.onRequest('workspace/diagnostic/refresh', () => null);
+  c.onRequest('workspace/codeLens/refresh', () => null);
+  c.listen();
+  try {
+    await c.sendRequest('initialize', {
+      processId: process.pid,
+      rootUri: pathToFileURL(dir).href,
+      capabilities: { workspace: { configuration: true }, textDocument: { diagnostic: {}, synchronization: {} } },
+    });
+    await c.sendNotification('initialized', {});
+    const pull = (uri: string) => c.sendRequest('textDocument/diagnostic', { textDocument: { uri } }) as Promise<{ items: unknown[] }>;
+
+    // 80-line DaemonSet: each edit changes one label value, then diagnostics are pulled.
+    const small = pathToFileURL(join(dir, 'small.yaml')).href;
+    await c.sendNotification('textDocument/didOpen', { textDocument: { uri: small, languageId: 'yaml', version: 1, text: smallText } });
+    const first = await pull(small);
+    if (!first.items) throw new Error('no diagnostics report');
+    const inv = (await c.sendRequest('kce/inventory', {})) as { count: number };
+    if (inv.count !== 5000) throw new Error(`inventory has ${inv.count} nodes, expected 5000`);
+    const smallTimes: number[] = [];
+    for (let v = 2; v < 62; v++) {
+      const t0 = performance.now();
+      await c.sendNotification('textDocument/didChange', { textDocument: { uri: small, version: v }, contentChanges: [{ text: smallText.replace('ebs-csi-node', `ebs-csi-node-${v}`) }] });
+      await pull(small);
+      smallTimes.push(performance.now() - t0);
+    }
+
+    // 1,000-document file: open, then edit one document in the middle, incrementally.
+    const big = pathToFileURL(join(dir, 'big.yaml')).href;
+    const t0 = performance.now();
+    await c.sendNotification('textDocument/didOpen', { textDocument: { uri: big, languageId: 'yaml', version: 1, text: bigText } });
+    await pull(big);
+    const bigOpenMs = performance.now() - t0;
+    const lines = bigText.split('\n');
+    const editLine = Math.floor(lines.length / 2);
+    const bigTimes: number[] = [];
+    for (let v = 2; v < 22; v++) {
+      const t1 = performance.now();
+      await c.sendNotification('textDocument/didChange', {
+        textDocument: { uri: big, version: v },
+        contentChanges: [{ range: { start: { line: editLine, character: 0 }, end: { line: editLine, character: 0 } }, text: '#' }],
+      });
+      await pull(big);
+      bigTimes.push(performance.now() - t1);
+    }
+    const figures = { smallEditMs: median(smallTimes), bigEditMs: median(bigTimes), bigOpenMs, rssMiB: rssMiB(child.pid!) };
+    await c.sendRequest('shutdown');
+    await c.sendNotification('exit');
+    return figures;
+  } finally {
+    c.dispose();
+    child.kill();
+  }
+}
