@@ -159,6 +159,7 @@ function resolveFileRefs(kind: 'cluster' | 'user', v: Obj, origin: string): Obj 
 export function loadKubeconfig(rules: LoadingRules, read: FileReader = readKubeconfigFile): MergedKubeconfig {
   const merged: MergedKubeconfig = { currentContext: '', clusters: new Map(), users: new Map(), contexts: new Map(), files: [], missing: [] };
   let names: string[];
+  let explicitText: string | undefined;
   if (rules.explicitPath) {
     // The file the user named must exist; the others are not read at all.
     let text: string | undefined;
@@ -168,6 +169,7 @@ export function loadKubeconfig(rules: LoadingRules, read: FileReader = readKubec
       throw new KubeconfigError('bad-kubeconfig', `error loading config file "${rules.explicitPath}": ${(e as Error).message}`);
     }
     if (text === undefined) throw new KubeconfigError('no-kubeconfig', `no kubeconfig: stat ${rules.explicitPath}: no such file or directory`);
+    explicitText = text;
     names = [rules.explicitPath];
   } else names = rules.precedence;
 
@@ -176,7 +178,8 @@ export function loadKubeconfig(rules: LoadingRules, read: FileReader = readKubec
     if (filename.length === 0) continue;
     let one: OneFile;
     try {
-      const text = read(filename);
+      // The explicit file was read once already, to check that it exists.
+      const text = explicitText ?? read(filename);
       if (text === undefined) {
         merged.missing.push(filename);
         continue;
@@ -245,12 +248,12 @@ export interface ResolvedContext {
 export function resolveContext(cfg: MergedKubeconfig, contextName?: string): ResolvedContext {
   const name = contextName || cfg.currentContext;
   if (!name) {
-    const known = [...cfg.contexts.keys()];
+    const known = [...cfg.contexts.keys()].sort();
     throw new KubeconfigError('no-context', `no current context in ${cfg.files.join(', ')}; choose one of: ${known.join(', ') || '(no contexts defined)'}`);
   }
   const ctx = cfg.contexts.get(name);
   if (!ctx) {
-    const known = [...cfg.contexts.keys()];
+    const known = [...cfg.contexts.keys()].sort();
     throw new KubeconfigError('unknown-context', `context "${name}" not found in kubeconfig (known: ${known.join(', ') || 'none'})`);
   }
   const clusterName = typeof ctx.value.cluster === 'string' ? ctx.value.cluster : '';
