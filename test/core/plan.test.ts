@@ -3,7 +3,6 @@ import assert from 'node:assert/strict';
 import {
   planSync,
   slowStartBatches,
-  getTargetNodeName,
   getNodesToDaemonPods,
   claimPod,
   podBelongsTo,
@@ -11,6 +10,7 @@ import {
   isPodAvailable,
   type Placement,
 } from '../../server/src/core/plan';
+import { getTargetNodeName } from '../../server/src/core/daemonPod';
 import type { DaemonSet, NodeInfo, Pod } from '../../server/src/core/types';
 
 // Fixtures after daemon_controller_test.go: simpleDaemonSetLabel, simpleNodeLabel, newDaemonSet, newPod, addPods.
@@ -416,28 +416,27 @@ describe('GetTargetNodeName', () => {
     metadata: { name: 'p', namespace: 'ns' },
   });
   test('spec.nodeName wins', () => {
-    assert.deepEqual(getTargetNodeName({ spec: { nodeName: 'a' } }), { ok: true, node: 'a' });
+    assert.deepEqual(getTargetNodeName({ spec: { nodeName: 'a' } }), { nodeName: 'a' });
   });
   test('node-name field affinity', () => {
-    assert.deepEqual(getTargetNodeName(affinity([{ key: 'metadata.name', operator: 'In', values: ['b'] }])), { ok: true, node: 'b' });
+    assert.deepEqual(getTargetNodeName(affinity([{ key: 'metadata.name', operator: 'In', values: ['b'] }])), { nodeName: 'b' });
   });
   test('more than one value is an error', () => {
     const r = getTargetNodeName(affinity([{ key: 'metadata.name', operator: 'In', values: ['b', 'c'] }]));
-    assert.deepEqual(r, { ok: false, error: "the matchFields value of 'metadata.name' is not unique for pod ns/p" });
+    assert.deepEqual(r, { error: "the matchFields value of 'metadata.name' is not unique for pod ns/p" });
   });
   test('NotIn or another key does not name a node', () => {
-    assert.equal(getTargetNodeName(affinity([{ key: 'metadata.name', operator: 'NotIn', values: ['b'] }])).ok, false);
-    assert.equal(getTargetNodeName(affinity([{ key: 'kubernetes.io/hostname', operator: 'In', values: ['b'] }])).ok, false);
+    assert.equal(getTargetNodeName(affinity([{ key: 'metadata.name', operator: 'NotIn', values: ['b'] }])).nodeName, undefined);
+    assert.equal(getTargetNodeName(affinity([{ key: 'kubernetes.io/hostname', operator: 'In', values: ['b'] }])).nodeName, undefined);
   });
   test('no affinity, no terms', () => {
     assert.deepEqual(getTargetNodeName({ metadata: { name: 'p', namespace: 'ns' } }), {
-      ok: false,
       error: 'no spec.affinity.nodeAffinity.requiredDuringSchedulingIgnoredDuringExecution for pod ns/p',
     });
     assert.match(
       (() => {
         const r = getTargetNodeName({ metadata: { name: 'p' }, spec: { affinity: { nodeAffinity: { requiredDuringSchedulingIgnoredDuringExecution: { nodeSelectorTerms: [] } } } } });
-        return r.ok ? '' : r.error;
+        return r.error ?? '';
       })(),
       /^no nodeSelectorTerms/,
     );

@@ -2,6 +2,7 @@
 // against a total and rounded up or down, with upstream's error messages.
 // Pure: plain values in, a result object out (never throws).
 import type { IntOrString } from './types';
+import { goQuote } from './validation/fieldErrors';
 
 export type IntOrPercentResult =
   | { ok: true; value: number; isPercent: boolean }
@@ -14,26 +15,6 @@ const INT64_MIN = -(2n ** 63n);
 const INT64_MAX = 2n ** 63n - 1n;
 const INT32_MIN = -(2 ** 31);
 const INT32_MAX = 2 ** 31 - 1;
-
-/** Go's %q for the strings we meet here: double quotes, backslash escapes, \xNN for other control bytes. */
-export function goQuote(s: string): string {
-  let out = '"';
-  for (const ch of s) {
-    const c = ch.codePointAt(0) ?? 0;
-    if (ch === '"') out += '\\"';
-    else if (ch === '\\') out += '\\\\';
-    else if (ch === '\n') out += '\\n';
-    else if (ch === '\t') out += '\\t';
-    else if (ch === '\r') out += '\\r';
-    else if (ch === '\x07') out += '\\a';
-    else if (ch === '\b') out += '\\b';
-    else if (ch === '\f') out += '\\f';
-    else if (ch === '\v') out += '\\v';
-    else if (c < 0x20 || c === 0x7f) out += `\\x${c.toString(16).padStart(2, '0')}`;
-    else out += ch;
-  }
-  return out + '"';
-}
 
 // Port of Atoi (Go strconv/atoi.go), base 10, 64-bit int: optional sign, ASCII digits only.
 export function goAtoi(s: string): AtoiResult {

@@ -3,6 +3,7 @@
 // podsShouldBeOnNode, getNodesToDaemonPods, syncNodes; daemon/util: GetTargetNodeName).
 // Placement is a parameter so this file does not depend on placement.ts.
 import type { DaemonSet, NodeInfo, OwnerReference, Pod } from './types';
+import { getTargetNodeName } from './daemonPod';
 import { allowsSurge } from './rollout';
 
 /** BurstReplicas (daemon_controller.go): most creates or deletes issued in one sync. */
@@ -97,34 +98,6 @@ export function isPodAvailable(pod: Pod, minReadySeconds: number, now?: Date | n
   return since + minReadySeconds * 1000 <= t;
 }
 
-// Port of GetTargetNodeName (pkg/controller/daemon/util/daemonset_util.go).
-export function getTargetNodeName(pod: Pod): { ok: true; node: string } | { ok: false; error: string } {
-  const ns = pod.metadata?.namespace ?? '';
-  const name = pod.metadata?.name ?? '';
-  if (pod.spec?.nodeName) return { ok: true, node: pod.spec.nodeName };
-  // Not yet scheduled: the controller pinned the pod with a node-name field affinity.
-  const required = pod.spec?.affinity?.nodeAffinity?.requiredDuringSchedulingIgnoredDuringExecution;
-  if (!required) {
-    return { ok: false, error: `no spec.affinity.nodeAffinity.requiredDuringSchedulingIgnoredDuringExecution for pod ${ns}/${name}` };
-  }
-  const terms = required.nodeSelectorTerms ?? [];
-  if (terms.length < 1) {
-    return { ok: false, error: `no nodeSelectorTerms in requiredDuringSchedulingIgnoredDuringExecution of pod ${ns}/${name}` };
-  }
-  for (const term of terms) {
-    for (const exp of term.matchFields ?? []) {
-      if (exp.key === NODE_NAME_FIELD && exp.operator === 'In') {
-        const values = exp.values ?? [];
-        if (values.length !== 1 || values[0] === undefined) {
-          return { ok: false, error: `the matchFields value of '${NODE_NAME_FIELD}' is not unique for pod ${ns}/${name}` };
-        }
-        return { ok: true, node: values[0] };
-      }
-    }
-  }
-  return { ok: false, error: `no node name found for pod ${ns}/${name}` };
-}
-
 // Port of DaemonSetsController.getNodesToDaemonPods (pkg/controller/daemon/daemon_controller.go).
 export function getNodesToDaemonPods(
   pods: Pod[],
@@ -139,13 +112,13 @@ export function getNodesToDaemonPods(
       continue;
     }
     const target = getTargetNodeName(pod);
-    if (!target.ok) {
+    if (target.error !== undefined) {
       ignored.push({ pod: podName(pod), reason: target.error });
       continue;
     }
-    const list = byNode.get(target.node);
+    const list = byNode.get(target.nodeName);
     if (list) list.push(pod);
-    else byNode.set(target.node, [pod]);
+    else byNode.set(target.nodeName, [pod]);
   }
   return { byNode, ignored };
 }

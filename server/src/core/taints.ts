@@ -1,27 +1,14 @@
 // Taints and tolerations as k8s.io/api core/v1 and component-helpers match them, with the
 // TaintTolerationComparisonOperators gate passed in explicitly (off: Gt/Lt tolerate nothing).
 import type { Taint, Toleration } from './types';
+import { isDecimalInteger as decimalIntegerErrors } from './validation/names';
 import { parseInt64 } from './labels';
 
 export type TaintFilter = (taint: Taint) => boolean;
 
 /** Port of content.IsDecimalInteger (apimachinery/pkg/api/validate/content): canonical form, no `+`, no leading zeros. */
 export function isDecimalInteger(value: string): boolean {
-  const n = value.length;
-  if (n === 0) return false;
-  let i = 0;
-  if (value.charCodeAt(0) === 45 /* - */) {
-    if (n === 1) return false;
-    i = 1;
-  }
-  const first = value.charCodeAt(i);
-  if (first === 48 /* 0 */) return n === 1 && i === 0;
-  if (first < 49 || first > 57) return false;
-  for (i++; i < n; i++) {
-    const c = value.charCodeAt(i);
-    if (c < 48 || c > 57) return false;
-  }
-  return true;
+  return decimalIntegerErrors(value).length === 0;
 }
 
 /** Parse a Gt/Lt operand the way compareNumericValues does; a string says why it fails. */
