@@ -232,6 +232,8 @@ export class TestApiServer {
   private watch(url: URL, res: ServerResponse): void {
     const since = Number(url.searchParams.get('resourceVersion') || this.rv);
     res.writeHead(200, { 'Content-Type': 'application/json', 'Transfer-Encoding': 'chunked' });
+    // As the API server does: headers go out at once, before any event.
+    res.flushHeaders();
     if (this.goneWatches > 0 || since < this.oldestRv) {
       if (this.goneWatches > 0) this.goneWatches--;
       // How the API server reports an expired resourceVersion on a watch: an ERROR event, then the end.

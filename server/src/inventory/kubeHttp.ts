@@ -32,6 +32,8 @@ export interface WatchInit extends RequestInfo {
   /** Longest silence on an open watch before it is treated as dead. */
   idleTimeoutMs: number;
   signal?: AbortSignal;
+  /** Called once the server has accepted the watch (2xx headers). */
+  onOpen?(): void;
   onLine(line: string): void;
 }
 
@@ -115,6 +117,8 @@ export function createKubeHttp(t: TransportOptions): KubeHttp {
     } catch (e) {
       throw fail(new KubeApiError('unauthorized', `cannot get credentials for ${server}: ${(e as Error)?.message ?? String(e)}`));
     }
+    // Cancelled while the credentials were prepared: an abort listener added now would never fire.
+    if (signal?.aborted) throw new KubeApiError('aborted', `${what(info)}: cancelled`);
     const url = new URL(server + path);
     const mod = url.protocol === 'http:' ? http : https;
     if (url.protocol === 'http:') delete opts.agent;
@@ -180,6 +184,7 @@ export function createKubeHttp(t: TransportOptions): KubeHttp {
         };
         const onAbort = () => finish(new KubeApiError('aborted', `${what(init)}: cancelled`));
         const timer = setTimeout(() => finish(new KubeApiError('timeout', `timed out after ${init.timeoutMs} ms reading the answer of ${server} (${what(init)})`)), left);
+        if (init.signal?.aborted) return onAbort();
         init.signal?.addEventListener('abort', onAbort, { once: true });
         res.on('data', (c: Buffer) => chunks.push(c));
         res.on('error', (e) => finish(classifyNetworkError(e, server, init)));
@@ -194,6 +199,7 @@ export function createKubeHttp(t: TransportOptions): KubeHttp {
     },
     async watch(path, init) {
       const { res, req } = await open(path, init, init.connectTimeoutMs, init.signal);
+      init.onOpen?.();
       return new Promise<void>((resolvePromise, reject) => {
         let settled = false;
         let buf = '';
@@ -212,6 +218,7 @@ export function createKubeHttp(t: TransportOptions): KubeHttp {
           idle = setTimeout(() => finish(new KubeApiError('timeout', `watch of ${init.resource} silent for ${init.idleTimeoutMs} ms`)), init.idleTimeoutMs);
         };
         const onAbort = () => finish(new KubeApiError('aborted', `${what(init)}: cancelled`));
+        if (init.signal?.aborted) return onAbort();
         init.signal?.addEventListener('abort', onAbort, { once: true });
         arm();
         res.setEncoding('utf8');

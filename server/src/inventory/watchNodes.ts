@@ -151,11 +151,6 @@ export class NodeWatcher {
         }
         const started = Date.now();
         const events = await this.watchOnce(signal);
-        if (this.lastError) {
-          this.lastError = undefined;
-          this.setState('live');
-          this.opts.onStatus?.();
-        }
         // A stream that ends at once with nothing in it is a failure in disguise: do not spin on it.
         if (events === 0 && Date.now() - started < 1000) failures++;
         else failures = 0;
@@ -240,6 +235,14 @@ export class NodeWatcher {
       // The server ends the watch after timeoutSeconds; silence well beyond that means a dead connection.
       idleTimeoutMs: (base + 30) * 1000,
       signal,
+      onOpen: () => {
+        // Connected again: the inventory is live (events since the last resourceVersion follow).
+        if (this.lastError) {
+          this.lastError = undefined;
+          this.setState('live');
+          this.opts.onStatus?.();
+        }
+      },
       onLine: (line) => {
         events++;
         this.apply(JSON.parse(line) as WatchEvent);
