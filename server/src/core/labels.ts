@@ -200,7 +200,7 @@ export function compileLabelSelector(sel: LabelSelector | undefined | null): Com
   for (const expr of exprs) {
     const op = Object.hasOwn(LABEL_SELECTOR_OPS, expr.operator) ? LABEL_SELECTOR_OPS[expr.operator] : undefined;
     if (op === undefined) return fail(`${JSON.stringify(expr.operator)} is not a valid label selector operator`);
-    const { requirement, errors } = newRequirement(expr.key, op, expr.values ? [...expr.values] : [], '');
+    const { requirement, errors } = newRequirement(expr.key ?? '', op, expr.values ? [...expr.values] : [], '');
     if (errors.length) return fail(aggregateMessage(errors));
     reqs.push(requirement);
   }

@@ -75,7 +75,7 @@ export function nodeSelectorRequirementsAsSelector(
       errors.push(fieldNotSupported(child(p, 'operator'), expr.operator, VALID_SELECTOR_OPERATORS));
       return;
     }
-    const r = newRequirement(expr.key, op, expr.values, p);
+    const r = newRequirement(expr.key ?? '', op, expr.values, p);
     if (r.errors.length) errors.push(...r.errors);
     else requirements.push(r.requirement);
   });

@@ -1,7 +1,6 @@
 // Code lens above each DaemonSet: how many nodes it runs on, opening the placement simulation.
 import type { CodeLens } from 'vscode-languageserver/node';
 import { SIMULATE_PLACEMENT_COMMAND } from '../protocol';
-import type { DocumentAnalysis } from '../analysis/types';
 import type { Analyzed } from './session';
 import { toRange } from './convert';
 
@@ -10,15 +9,15 @@ export function lensTitle(nodes: number, shouldRun: number): string {
   return `runs on ${shouldRun} of ${nodes} node${nodes === 1 ? '' : 's'} · ${skipped} skipped`;
 }
 
-/** Where the lens goes: the start of the line holding the document's first content. */
-function lensOffset(text: string, d: DocumentAnalysis): number {
-  let i = Math.max(0, Math.min(d.range[0], text.length));
+/** The start of the line holding a document's first content (after `---`, blank lines and comments). */
+export function contentStart(text: string, range: readonly [number, number]): number {
+  let i = Math.max(0, Math.min(range[0], text.length));
   // Skip a leading document marker, blank lines and comments so the lens sits on the object itself.
   for (;;) {
     const eol = text.indexOf('\n', i);
     const line = text.slice(i, eol < 0 ? text.length : eol).trim();
     if (eol < 0 || !(line === '' || line === '---' || line.startsWith('#') || line.startsWith('%'))) break;
-    if (eol >= d.range[1]) break;
+    if (eol >= range[1]) break;
     i = eol + 1;
   }
   return i;
@@ -29,7 +28,7 @@ export function codeLensesOf(a: Analyzed): CodeLens[] {
   const out: CodeLens[] = [];
   for (const d of a.analysis.documents) {
     if (d.kind !== 'DaemonSet' || !d.placement) continue;
-    const off = lensOffset(text, d);
+    const off = contentStart(text, d.range);
     out.push({
       range: toRange(a.doc, [off, off]),
       command: {

@@ -12,6 +12,7 @@ import type {
   CodeLens,
   CompletionItem,
   Connection,
+  DocumentSymbol,
   DocumentDiagnosticReport,
   Hover,
   InitializeParams,
@@ -25,6 +26,7 @@ import { codeLensesOf } from './codeLens';
 import { hoverAt } from './hover';
 import { completionAt } from './completion';
 import { codeActionsFor } from './codeActions';
+import { documentSymbolsOf } from './symbols';
 import { registerRequests } from './requests';
 import { safe } from './safe';
 
@@ -65,6 +67,7 @@ export function createServer(connection: Connection, deps: ServerDeps, options: 
         codeLensProvider: { resolveProvider: false },
         codeActionProvider: { codeActionKinds: [CodeActionKind.QuickFix] },
         completionProvider: { triggerCharacters: [':', ' ', '/', '.'], resolveProvider: false },
+        documentSymbolProvider: { label: 'Kubernetes objects' },
         workspace: { workspaceFolders: { supported: true, changeNotifications: true } },
       },
       serverInfo: { name: SERVER_NAME },
@@ -181,6 +184,11 @@ export function createServer(connection: Connection, deps: ServerDeps, options: 
   connection.onCodeAction(safe(session, 'textDocument/codeAction', [] as CodeAction[], async (params) => {
     const a = await session.analyze(params.textDocument.uri);
     return a ? codeActionsFor(a, params, session) : [];
+  }));
+
+  connection.onDocumentSymbol(safe(session, 'textDocument/documentSymbol', [] as DocumentSymbol[], async (params) => {
+    const a = await session.analyze(params.textDocument.uri);
+    return a ? documentSymbolsOf(a, session) : [];
   }));
 
   registerRequests(connection, session);

@@ -90,6 +90,22 @@ function isPlainObject(v: unknown): v is Record<string, unknown> {
 
 const NO_VALUE = Symbol('drop');
 
+/** Go's zero value of a list element or map value of this type (null where the type has none here). */
+function zeroOf(t0: SchemaType): unknown {
+  const t = deref(t0);
+  switch (t) {
+    case 'string':
+      return '';
+    case 'boolean':
+      return false;
+    case 'integer':
+    case 'number':
+      return 0;
+  }
+  if (t === undefined || typeof t === 'string') return null;
+  return 'a' in t ? [] : {};
+}
+
 interface Ctx {
   errors: DecodeError[];
   unknown: FieldPath[];
@@ -135,8 +151,8 @@ function decodeValue(ctx: Ctx, t0: SchemaType | undefined, v: unknown, path: Fie
       const out: unknown[] = [];
       for (let i = 0; i < v.length; i++) {
         const d = decodeValue(ctx, t.a, v[i], index(path, i));
-        // Go keeps the element slot with its zero value; null stands for it here
-        out.push(d === NO_VALUE ? null : d);
+        // Go keeps the element slot with its zero value (an empty struct, "", 0), so consumers never see null
+        out.push(d === NO_VALUE || d === null ? zeroOf(t.a) : d);
       }
       return out;
     }
@@ -145,7 +161,7 @@ function decodeValue(ctx: Ctx, t0: SchemaType | undefined, v: unknown, path: Fie
     if ('m' in t) {
       for (const [k, x] of Object.entries(v)) {
         const d = decodeValue(ctx, t.m, x, key(path, k));
-        if (d !== NO_VALUE) setOwn(out, k, d);
+        if (d !== NO_VALUE) setOwn(out, k, d === null ? zeroOf(t.m) : d);
       }
       return out;
     }
@@ -157,7 +173,8 @@ function decodeValue(ctx: Ctx, t0: SchemaType | undefined, v: unknown, path: Fie
         continue;
       }
       const d = decodeValue(ctx, ft, x, p);
-      if (d !== NO_VALUE) setOwn(out, k, d);
+      // An explicit null struct field is Go's zero value or a nil pointer: the same as leaving it out.
+      if (d !== NO_VALUE && d !== null) setOwn(out, k, d);
     }
     return out;
   } finally {
