@@ -1,0 +1,162 @@
+// The context owns the LanguageClient, the output channel, the status bar item and every disposable.
+// Commands reach the server only through `request`, which answers "server not running" instead of throwing.
+import * as vscode from 'vscode';
+import { LanguageClient, State, TransportKind } from 'vscode-languageclient/node';
+import type { LanguageClientOptions, ServerOptions } from 'vscode-languageclient/node';
+import type { RequestType } from 'vscode-languageserver-protocol';
+import * as P from '../../server/src/protocol';
+import { statusText } from './inventoryFile';
+import { sanitizeForTrust } from './trust';
+
+export const CLIENT_ID = 'kce';
+export const CLIENT_NAME = 'Kube Controller Explorer';
+
+export class Ctx implements vscode.Disposable {
+  client: LanguageClient | undefined;
+  inventory: P.InventoryInfo | undefined;
+  readonly log: vscode.LogOutputChannel;
+  readonly status: vscode.StatusBarItem;
+  private readonly inventoryEmitter = new vscode.EventEmitter<P.InventoryInfo>();
+  /** Fires when the server loaded another inventory (source, file, or its contents changed). */
+  readonly onInventoryChanged = this.inventoryEmitter.event;
+  private clientSubscriptions: vscode.Disposable[] = [];
+  private starting: Promise<void> | undefined;
+
+  constructor(readonly ext: vscode.ExtensionContext) {
+    this.log = vscode.window.createOutputChannel(CLIENT_NAME, { log: true });
+    this.status = vscode.window.createStatusBarItem('kce.inventory', vscode.StatusBarAlignment.Right, 100);
+    this.status.name = 'Kube Controller Explorer inventory';
+    this.status.command = 'kce.selectInventory';
+    ext.subscriptions.push(this, this.log, this.status, this.inventoryEmitter);
+    this.updateStatus();
+  }
+
+  get running(): boolean {
+    return this.client?.state === State.Running;
+  }
+
+  /** Starts the server (once; concurrent callers wait for the same start). */
+  start(): Promise<void> {
+    if (this.client && this.client.state !== State.Stopped) return this.starting ?? Promise.resolve();
+    this.starting = this.startNow().finally(() => (this.starting = undefined));
+    return this.starting;
+  }
+
+  private async startNow(): Promise<void> {
+    const module = this.ext.asAbsolutePath('dist/server.js');
+    const serverOptions: ServerOptions = {
+      run: { module, transport: TransportKind.ipc },
+      debug: { module, transport: TransportKind.ipc, options: { execArgv: ['--nolazy', '--inspect=6019'] } },
+    };
+    const clientOptions: LanguageClientOptions = {
+      documentSelector: [
+        { scheme: 'file', language: 'yaml' },
+        { scheme: 'untitled', language: 'yaml' },
+      ],
+      outputChannel: this.log,
+      initializationOptions: { settings: { kce: sanitizeForTrust(this.settingsSnapshot(), vscode.workspace.isTrusted) } },
+      middleware: {
+        workspace: {
+          // Untrusted workspaces never reach a cluster: the server sees `auto` instead of `cluster`.
+          configuration: async (params, token, next) => {
+            const result = await next(params, token);
+            if (!Array.isArray(result)) return result;
+            return result.map((r, i) => (params.items[i]?.section === 'kce' ? sanitizeForTrust(r, vscode.workspace.isTrusted) : r));
+          },
+        },
+      },
+    };
+    const client = new LanguageClient(CLIENT_ID, CLIENT_NAME, serverOptions, clientOptions);
+    this.client = client;
+    this.clientSubscriptions.push(
+      client.onDidChangeState(() => this.updateStatus()),
+      client.onNotification(P.inventoryChanged, (info) => this.setInventory(info)),
+    );
+    this.updateStatus();
+    try {
+      await client.start();
+    } catch (e) {
+      this.log.error(`The language server did not start: ${String(e)}`);
+      this.updateStatus();
+      return;
+    }
+    this.log.info('Language server started.');
+    // Straight to the client: `request` waits for `starting`, which is this very call.
+    const inv = await client.sendRequest(P.inventory, {}).catch((e: unknown) => {
+      this.log.warn(`kce/inventory: ${String(e)}`);
+      return undefined;
+    });
+    if (inv) this.setInventory({ source: inv.source, count: inv.count, ...(inv.detail ? { detail: inv.detail } : {}), ...(inv.error ? { error: inv.error } : {}) });
+  }
+
+  async stop(): Promise<void> {
+    const c = this.client;
+    this.client = undefined;
+    for (const d of this.clientSubscriptions.splice(0)) d.dispose();
+    if (c && c.state !== State.Stopped) await c.stop().catch((e: unknown) => this.log.warn(`stop: ${String(e)}`));
+    this.updateStatus();
+  }
+
+  async restart(): Promise<void> {
+    this.log.info('Restarting the language server…');
+    await this.stop();
+    await this.start();
+  }
+
+  /**
+   * Sends a custom request; when the server is down says so (with a Restart button) and answers undefined.
+   * `quiet` skips the message, for background refreshes.
+   */
+  async request<Params, Result>(type: RequestType<Params, Result, void>, params: Params, opts: { quiet?: boolean } = {}): Promise<Result | undefined> {
+    if (this.starting) await this.starting;
+    const c = this.client;
+    if (!c || c.state !== State.Running) {
+      if (!opts.quiet) void this.notRunning();
+      return undefined;
+    }
+    try {
+      // The generic parameter type defeats the overloads' conditional param type; the RequestType ties them already.
+      return (await c.sendRequest(type, params as never)) as Result;
+    } catch (e) {
+      this.log.error(`${type.method} failed: ${String(e)}`);
+      if (!opts.quiet) void vscode.window.showErrorMessage(`Kube Controller Explorer: ${type.method} failed: ${String(e)}`);
+      return undefined;
+    }
+  }
+
+  private async notRunning(): Promise<void> {
+    const pick = await vscode.window.showWarningMessage('Kube Controller Explorer: the language server is not running.', 'Restart', 'Show Log');
+    if (pick === 'Restart') await this.restart();
+    if (pick === 'Show Log') this.log.show(true);
+  }
+
+  setInventory(info: P.InventoryInfo): void {
+    this.inventory = info;
+    this.log.info(`Inventory: ${info.source}${info.detail ? ` (${info.detail})` : ''}, ${info.count} nodes${info.error ? `; ${info.error}` : ''}`);
+    this.updateStatus();
+    this.inventoryEmitter.fire(info);
+  }
+
+  private updateStatus(): void {
+    const starting = !!this.client && this.client.state === State.Starting;
+    const s = statusText(this.inventory, this.running || starting || !this.client);
+    this.status.text = s.text;
+    this.status.tooltip = s.tooltip;
+    this.status.show();
+  }
+
+  private settingsSnapshot(): unknown {
+    const c = vscode.workspace.getConfiguration('kce');
+    return {
+      inventory: { file: c.get('inventory.file'), source: c.get('inventory.source') },
+      featureGates: c.get('featureGates'),
+      insights: { enabled: c.get('insights.enabled') },
+      hover: { maxNodes: c.get('hover.maxNodes') },
+      trace: { server: c.get('trace.server') },
+    };
+  }
+
+  dispose(): void {
+    void this.stop();
+  }
+}

@@ -1,0 +1,117 @@
+// Pure rendering of the placement simulation: counts, two small bar charts and the node table.
+import type { PlacementRowDto, SimulatePlacementResult } from '../../../server/src/protocol';
+import { esc, msgLink } from './html';
+import { goRefFor } from './links';
+
+export type Outcome = 'runs' | 'keeps' | 'skipped';
+
+/** runs: the controller creates a pod; keeps: an existing pod stays but no new one; skipped: neither. */
+export function outcomeOf(r: PlacementRowDto): Outcome {
+  if (r.shouldRun) return 'runs';
+  return r.shouldContinueRunning ? 'keeps' : 'skipped';
+}
+
+const OUTCOME_LABEL: Record<Outcome, string> = { runs: 'runs', keeps: 'keeps running', skipped: 'skipped' };
+
+/** Nodes per reason code, most frequent first (a node with two reasons counts for both). */
+export function countByReason(rows: readonly PlacementRowDto[]): [code: string, count: number][] {
+  const m = new Map<string, number>();
+  for (const r of rows) for (const code of new Set(r.reasons.map((x) => x.code))) m.set(code, (m.get(code) ?? 0) + 1);
+  return [...m.entries()].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]));
+}
+
+export function countByOutcome(rows: readonly PlacementRowDto[]): Record<Outcome, number> {
+  const c: Record<Outcome, number> = { runs: 0, keeps: 0, skipped: 0 };
+  for (const r of rows) c[outcomeOf(r)]++;
+  return c;
+}
+
+/** A horizontal bar chart as inline SVG (attributes only: the CSP forbids style attributes). */
+export function barChart(title: string, bars: { label: string; value: number; cls: string }[], width = 320): string {
+  const max = Math.max(1, ...bars.map((b) => b.value));
+  const rowH = 20;
+  const labelW = 150;
+  const barW = width - labelW - 40;
+  const h = bars.length * rowH + 20;
+  const parts = bars.map((b, i) => {
+    const y = 18 + i * rowH;
+    const w = Math.round((b.value / max) * barW);
+    return `<text x="0" y="${y + 11}">${esc(b.label)}</text><rect class="${esc(b.cls)}" x="${labelW}" y="${y}" width="${w}" height="14" rx="2"></rect><text x="${labelW + w + 4}" y="${y + 11}">${b.value}</text>`;
+  });
+  return `<svg class="chart" role="img" aria-label="${esc(title)}" width="${width}" height="${h}" viewBox="0 0 ${width} ${h}"><text x="0" y="11" font-weight="600">${esc(title)}</text>${parts.join('')}</svg>`;
+}
+
+/** Labels that locate a node: the zone (topology label, or the legacy one). */
+export function zoneOf(labels: Record<string, string> | undefined): string {
+  if (!labels) return '';
+  return labels['topology.kubernetes.io/zone'] ?? labels['failure-domain.beta.kubernetes.io/zone'] ?? '';
+}
+
+export interface PlacementViewInput {
+  result: SimulatePlacementResult;
+  /** Node labels by name (from kce/inventory), for the zone column; optional. */
+  labels?: Record<string, Record<string, string>>;
+}
+
+function reasonCell(r: PlacementRowDto, uri: string): string {
+  if (r.reasons.length === 0) return '<span class="empty">—</span>';
+  return r.reasons
+    .map((x) => {
+      const go = goRefFor(x.code);
+      const field = x.range
+        ? msgLink(x.field, { type: 'reveal', uri, line: x.range.start.line, character: x.range.start.character }, 'Show the field in the editor')
+        : `<span class="code">${esc(x.field)}</span>`;
+      const evicts = x.evicts ? ' <span class="tag bad">evicts</span>' : '';
+      return `<div>${esc(x.message)}${evicts}<br><span class="sub">${field} · ${msgLink(x.code, { type: 'note', code: x.code }, 'Open the note about this reason')} · ${msgLink(go.func, { type: 'open', url: go.url }, 'Open the Go function at the pinned tag')}</span></div>`;
+    })
+    .join('');
+}
+
+export function renderPlacementBody(input: PlacementViewInput): string {
+  const res = input.result;
+  const rows = res.rows;
+  const byOutcome = countByOutcome(rows);
+  const skipped = res.nodes - res.shouldRun;
+  const name = res.name ?? '(unnamed)';
+  const ns = res.namespace ? `${res.namespace}/` : '';
+  const inv = res.inventory;
+  const invText = `${inv.source}${inv.detail ? ` (${inv.detail})` : ''} · ${inv.count} nodes`;
+  const reasonBars = countByReason(rows).map(([code, n]) => ({ label: code, value: n, cls: code === 'TaintNotTolerated' ? 'bar-warn' : 'bar-bad' }));
+  const table = rows
+    .map((r) => {
+      const o = outcomeOf(r);
+      const zone = zoneOf(input.labels?.[r.node]);
+      const mark = r.shouldRun ? '<span class="ok" aria-label="runs">✓</span>' : '<span class="bad" aria-label="does not run">✗</span>';
+      const cont = r.shouldContinueRunning ? '<span class="ok">yes</span>' : '<span class="bad">no</span>';
+      return `<tr tabindex="0" data-outcome="${o}"><td class="code">${esc(r.node)}</td><td>${esc(zone)}</td><td data-sort="${r.shouldRun ? 1 : 0}">${mark} ${esc(OUTCOME_LABEL[o])}</td><td data-sort="${r.shouldContinueRunning ? 1 : 0}">${cont}</td><td data-sort="${esc(r.reasons[0]?.code ?? '')}">${reasonCell(r, res.uri)}</td></tr>`;
+    })
+    .join('\n');
+  return `<h1>Placement of DaemonSet ${esc(ns + name)}</h1>
+<p class="sub">Inventory: ${esc(invText)}${inv.error ? ` · <span class="warn">${esc(inv.error)}</span>` : ''}</p>
+<div class="counts" role="group" aria-label="Counts">
+<div class="count"><b class="ok" id="count-run">${res.shouldRun}</b>runs on</div>
+<div class="count"><b class="bad" id="count-skipped">${skipped}</b>skipped</div>
+<div class="count"><b id="count-continue">${res.shouldContinueRunning}</b>keep running</div>
+<div class="count"><b id="count-nodes">${res.nodes}</b>nodes</div>
+</div>
+<div class="charts">
+${barChart('Nodes by outcome', [
+    { label: 'runs', value: byOutcome.runs, cls: 'bar-ok' },
+    { label: 'keeps running', value: byOutcome.keeps, cls: 'bar-warn' },
+    { label: 'skipped', value: byOutcome.skipped, cls: 'bar-bad' },
+  ])}
+${reasonBars.length ? barChart('Skipped nodes by reason', reasonBars, 380) : '<p class="empty">Every node runs the daemon pod.</p>'}
+</div>
+<div class="toolbar">
+<label for="filter">Filter</label><input id="filter" type="search" placeholder="node, zone, reason…" aria-label="Filter nodes">
+<label for="outcome">Outcome</label><select id="outcome" aria-label="Outcome"><option value="all">all</option><option value="runs">runs</option><option value="keeps">keeps running</option><option value="skipped">skipped</option></select>
+<span id="shown" class="sub" aria-live="polite"></span>
+· ${msgLink('Text report', { type: 'command', command: 'kce.showReport', args: [res.uri, res.documentIndex] })}
+</div>
+<table class="sortable" aria-label="Nodes">
+<thead><tr><th scope="col"><button>Node</button></th><th scope="col"><button>Zone</button></th><th scope="col"><button>Runs</button></th><th scope="col"><button>shouldContinueRunning</button></th><th scope="col"><button>Reason</button></th></tr></thead>
+<tbody>
+${table}
+</tbody>
+</table>`;
+}

@@ -1,0 +1,57 @@
+// Pure text rendering of the simulations, shown in a read-only document (language `kce-report`)
+// for copy/paste and diffing. syntaxes/kce-report.tmLanguage.json highlights this format.
+import type { PlanResult, RolloutResult, SimulatePlacementResult } from '../../../server/src/protocol';
+import { outcomeOf } from './placement';
+
+function pad(s: string, n: number): string {
+  return s.length >= n ? s : s + ' '.repeat(n - s.length);
+}
+
+export function placementReport(r: SimulatePlacementResult): string {
+  const name = `${r.namespace ? `${r.namespace}/` : ''}${r.name ?? '(unnamed)'}`;
+  const inv = r.inventory;
+  const out = [
+    `# Placement · DaemonSet ${name}`,
+    `inventory: ${inv.source}${inv.detail ? ` (${inv.detail})` : ''} · ${inv.count} nodes${inv.error ? ` · warning: ${inv.error}` : ''}`,
+    `runs on ${r.shouldRun} of ${r.nodes} nodes · ${r.nodes - r.shouldRun} skipped · ${r.shouldContinueRunning} keep running`,
+    '',
+  ];
+  const w = Math.min(40, Math.max(4, ...r.rows.map((x) => x.node.length)));
+  for (const row of r.rows) {
+    const o = outcomeOf(row);
+    const mark = row.shouldRun ? '✓' : '✗';
+    const head = `  ${mark} ${pad(row.node, w)}  ${pad(o === 'keeps' ? 'keeps-running' : o, 13)}`;
+    if (row.reasons.length === 0) out.push(head.trimEnd());
+    row.reasons.forEach((x, i) => {
+      const prefix = i === 0 ? head : ' '.repeat(head.length);
+      out.push(`${prefix}  ${x.code}  ${x.field}  ${x.message}${x.evicts ? '  (evicts)' : ''}`);
+    });
+  }
+  return out.join('\n') + '\n';
+}
+
+export function planReport(p: PlanResult, title: string): string {
+  const out = [`# Controller sync plan · DaemonSet ${title}`, `create: ${p.create.length} · delete: ${p.delete.length} · batches: ${p.batches.map((b) => b.size).join(', ') || 'none'}`, ''];
+  p.batches.forEach((b, i) => out.push(`  batch ${i + 1} (${b.size}): ${b.nodes.join(', ')}`));
+  for (const d of p.delete) out.push(`  delete ${d.pod} on ${d.node}: ${d.reason}`);
+  for (const n of p.notes) out.push(`  note: ${n}`);
+  return out.join('\n') + '\n';
+}
+
+export function rolloutReport(r: RolloutResult, title: string): string {
+  const out = [`# Rolling update · DaemonSet ${title}`, `maxSurge: ${r.maxSurge} · maxUnavailable: ${r.maxUnavailable} · rounds: ${r.rounds.length}`, ''];
+  for (const x of r.rounds) {
+    out.push(`  round ${x.index}: surge [${x.surge.join(', ')}] deleted [${x.deleted.join(', ')}] created [${x.created.join(', ')}] unavailable ${x.unavailable}`);
+  }
+  for (const n of r.notes) out.push(`  note: ${n}`);
+  return out.join('\n') + '\n';
+}
+
+/** The whole report of one DaemonSet: placement, then the plan and the rollout when the server answered them. */
+export function fullReport(placement: SimulatePlacementResult, plan: PlanResult | null, rollout: RolloutResult | null): string {
+  const title = `${placement.namespace ? `${placement.namespace}/` : ''}${placement.name ?? '(unnamed)'}`;
+  const parts = [placementReport(placement)];
+  if (plan) parts.push(planReport(plan, title));
+  if (rollout) parts.push(rolloutReport(rollout, title));
+  return parts.join('\n');
+}

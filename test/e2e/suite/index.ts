@@ -1,0 +1,212 @@
+// Runs inside code-server's extension host (extensionTestsPath): the real VS Code API against the
+// extension installed from the .vsix. run-e2e.mjs opens a copy of examples/ and reads the exit code
+// (window.codeAutomationExit) and the figures this suite writes to $KCE_E2E_OUT/suite.json.
+import * as vscode from 'vscode';
+import assert from 'node:assert/strict';
+import { writeFileSync, readFileSync, existsSync } from 'node:fs';
+import { join } from 'node:path';
+
+const EXT_ID = 'kce.kube-controller-explorer';
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+interface Rendered { title: string; body: string }
+interface Api { activationMs: number; ctx: { running: boolean; stop(): Promise<void>; start(): Promise<void>; inventory?: { source: string; count: number } } }
+
+async function until<T>(what: string, f: () => T | undefined | Promise<T | undefined>, ms = 20000): Promise<T> {
+  const end = Date.now() + ms;
+  for (;;) {
+    const v = await f();
+    if (v !== undefined && v !== false) return v as T;
+    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
+    await sleep(100);
+  }
+}
+
+function hoverText(hs: vscode.Hover[]): string {
+  return hs.flatMap((h) => h.contents.map((c) => (typeof c === 'string' ? c : 'value' in c ? c.value : ''))).join('\n');
+}
+
+function positionOf(doc: vscode.TextDocument, needle: string): vscode.Position {
+  const i = doc.getText().indexOf(needle);
+  assert.ok(i >= 0, `${needle} in ${doc.uri.fsPath}`);
+  return doc.positionAt(i);
+}
+
+function webviewTabs(): string[] {
+  return vscode.window.tabGroups.all.flatMap((g) => g.tabs).filter((t) => t.input instanceof vscode.TabInputWebview).map((t) => t.label);
+}
+
+export async function run(): Promise<void> {
+  const out = process.env.KCE_E2E_OUT;
+  const results: { name: string; ok: boolean; ms: number; error?: string }[] = [];
+  const figures: Record<string, number | string> = {};
+  const root = vscode.workspace.workspaceFolders?.[0]?.uri;
+  assert.ok(root, 'a workspace folder is open');
+  const file = (p: string) => vscode.Uri.joinPath(root, p);
+
+  const step = async (name: string, f: () => Promise<void>) => {
+    const t = Date.now();
+    try {
+      let timer: NodeJS.Timeout | undefined;
+      await Promise.race([f(), new Promise((_, rej) => (timer = setTimeout(() => rej(new Error('step timed out after 30 s')), 30000)))]);
+      clearTimeout(timer);
+      results.push({ name, ok: true, ms: Date.now() - t });
+      console.log(`ok   ${name} (${Date.now() - t} ms)`);
+    } catch (e) {
+      results.push({ name, ok: false, ms: Date.now() - t, error: String((e as Error)?.stack ?? e) });
+      console.log(`FAIL ${name}: ${String((e as Error)?.stack ?? e)}`);
+    }
+  };
+
+  let api: Api | undefined;
+  const good = file('fluent-bit.yaml');
+  const broken = file('broken/daemonset-errors.yaml');
+
+  await step('opening a YAML file activates the extension from the installed package', async () => {
+    const doc = await vscode.workspace.openTextDocument(good);
+    await vscode.window.showTextDocument(doc);
+    const ext = await until('the extension', () => vscode.extensions.getExtension<Api>(EXT_ID));
+    api = await until('activation', () => (ext.isActive ? ext.exports : undefined));
+    assert.equal(typeof api.activationMs, 'number');
+    figures.activationMs = Number(api.activationMs.toFixed(1));
+    assert.ok(api.activationMs <= 100, `activation took ${api.activationMs} ms`);
+    await until('the language server', () => api!.ctx.running);
+  });
+
+  await step('a broken DaemonSet shows its errors with kube-apiserver messages', async () => {
+    const doc = await vscode.workspace.openTextDocument(broken);
+    await vscode.window.showTextDocument(doc);
+    const diags = await until('diagnostics', () => {
+      const d = vscode.languages.getDiagnostics(broken);
+      return d.length >= 9 ? d : undefined;
+    });
+    const messages = diags.map((d) => d.message);
+    const errors = diags.filter((d) => d.severity === vscode.DiagnosticSeverity.Error);
+    assert.ok(errors.length >= 9, `errors: ${errors.length}`);
+    assert.ok(messages.some((m) => m.includes('spec.template.spec.tolerations[0].effect: Unsupported value: "NoSchedul"')), messages.join('\n'));
+    assert.ok(messages.some((m) => m.includes('`selector` does not match template `labels`')), messages.join('\n'));
+    const effect = diags.find((d) => d.message.includes('"NoSchedul"'))!;
+    assert.equal(doc.getText(effect.range).replace(/["']/g, ''), 'NoSchedul');
+  });
+
+  await step('hovering kind: DaemonSet shows the placement preview', async () => {
+    const doc = await vscode.workspace.openTextDocument(good);
+    await vscode.window.showTextDocument(doc);
+    const pos = positionOf(doc, 'kind: DaemonSet').translate(0, 7);
+    const text = await until('hover', async () => {
+      const t = hoverText((await vscode.commands.executeCommand<vscode.Hover[]>('vscode.executeHoverProvider', good, pos)) ?? []);
+      return /runs on \*\*\d+ of \d+\*\* nodes/.test(t) ? t : undefined;
+    });
+    assert.match(text, /\| [✓✗] \| [a-z0-9-]+ \|/);
+  });
+
+  await step('the code lens says where the DaemonSet runs and opens the simulation', async () => {
+    const lenses = await until('code lens', async () => {
+      const l = (await vscode.commands.executeCommand<vscode.CodeLens[]>('vscode.executeCodeLensProvider', good)) ?? [];
+      return l.length ? l : undefined;
+    });
+    const lens = lenses[0]!;
+    assert.match(lens.command?.title ?? '', /^runs on \d+ of \d+ nodes · \d+ skipped$/);
+    assert.equal(lens.command?.command, 'kce.simulatePlacement');
+  });
+
+  await step('Simulate DaemonSet placement opens the node table', async () => {
+    const r = await vscode.commands.executeCommand<Rendered>('kce.simulatePlacement', good.toString(), 0);
+    assert.ok(r, 'rendered');
+    assert.match(r.title, /^Placement: /);
+    assert.match(r.body, /<table class="sortable"/);
+    assert.match(r.body, /id="count-run">\d+</);
+    assert.match(r.body, /Nodes by outcome/);
+    await until('the placement tab', () => webviewTabs().some((l) => l.startsWith('Placement: ')));
+  });
+
+  await step('Simulate controller sync shows the plan and the slow-start timeline', async () => {
+    const r = await vscode.commands.executeCommand<Rendered>('kce.simulatePlan', good.toString(), 0);
+    assert.ok(r, 'rendered');
+    assert.match(r.body, /Controller sync plan/);
+    assert.match(r.body, /aria-label="Slow-start batches"/);
+    await until('the plan tab', () => webviewTabs().some((l) => l.startsWith('Sync plan: ')));
+  });
+
+  await step('Simulate rolling update shows the rounds and the effective integers', async () => {
+    const r = await vscode.commands.executeCommand<Rendered>('kce.simulateRollout', good.toString(), 0);
+    assert.ok(r, 'rendered');
+    assert.match(r.body, /id="max-unavailable">\d+</);
+    assert.match(r.body, /aria-label="Rounds"/);
+    await until('the rollout tab', () => webviewTabs().some((l) => l.startsWith('Rolling update: ')));
+  });
+
+  await step('What if: a NoExecute taint shows the placement diff and the eviction', async () => {
+    const inv = (await vscode.commands.executeCommand<string>('kce.snapshotInventory', join(root.fsPath, 'nodes-before.json')))!;
+    const nodes = JSON.parse(readFileSync(vscode.Uri.parse(inv).fsPath, 'utf8')).items as { metadata: { name: string } }[];
+    const placement = await vscode.commands.executeCommand<Rendered>('kce.simulatePlacement', good.toString(), 0);
+    // A node that runs the pod now: the first ✓ row.
+    const runs = /<tr tabindex="0" data-outcome="runs"><td class="code">([^<]+)</.exec(placement!.body)?.[1];
+    assert.ok(runs && nodes.some((n) => n.metadata.name === runs), 'a node that runs the pod');
+    const event = { type: 'addTaint', node: runs, taint: { key: 'e2e.example.com/drain', value: 'now', effect: 'NoExecute' } };
+    const r = await vscode.commands.executeCommand<Rendered>('kce.whatIf', good.toString(), 0, event);
+    assert.ok(r, 'rendered');
+    assert.match(r.title, /^What if: add taint e2e\.example\.com\/drain=now:NoExecute/);
+    assert.match(r.body, /evict \(NoExecute\)/);
+    assert.match(r.body, /id="count-changes">1</);
+  });
+
+  await step('the text report opens in a read-only document with its grammar', async () => {
+    const text = await vscode.commands.executeCommand<string>('kce.showReport', good.toString(), 0);
+    assert.match(text ?? '', /^# Placement · DaemonSet /);
+    assert.match(text ?? '', /# Controller sync plan/);
+    const editor = await until('report editor', () => vscode.window.visibleTextEditors.find((e) => e.document.uri.scheme === 'kce-report'));
+    assert.equal(editor.document.languageId, 'kce-report');
+  });
+
+  await step('Select node inventory switches the source and the status follows; snapshot writes a NodeList', async () => {
+    const snap = join(root.fsPath, 'nodes-snapshot.json');
+    await vscode.commands.executeCommand('kce.snapshotInventory', snap);
+    assert.ok(existsSync(snap));
+    const list = JSON.parse(readFileSync(snap, 'utf8'));
+    assert.equal(list.kind, 'NodeList');
+    // A smaller inventory from a file: two nodes of the snapshot.
+    const small = { ...list, items: list.items.slice(0, 2) };
+    const smallPath = join(root.fsPath, 'two-nodes.json');
+    writeFileSync(smallPath, JSON.stringify(small));
+    await vscode.commands.executeCommand('kce.selectInventory', 'file', smallPath);
+    await until('the file inventory', () => api!.ctx.inventory?.source === 'file' && api!.ctx.inventory.count === 2);
+    const lens = await until('a lens over 2 nodes', async () => {
+      const l = (await vscode.commands.executeCommand<vscode.CodeLens[]>('vscode.executeCodeLensProvider', good)) ?? [];
+      return l.find((x) => / of 2 nodes/.test(x.command?.title ?? ''));
+    });
+    assert.ok(lens);
+    await vscode.commands.executeCommand('kce.selectInventory', 'sample');
+    await until('the sample inventory', () => api!.ctx.inventory?.source === 'sample' && api!.ctx.inventory.count > 2);
+  });
+
+  await step('a quick fix applies and its diagnostic disappears', async () => {
+    const doc = await vscode.workspace.openTextDocument(broken);
+    await vscode.window.showTextDocument(doc);
+    const diag = await until('the effect diagnostic', () => vscode.languages.getDiagnostics(broken).find((d) => d.message.includes('"NoSchedul"')));
+    const actions = (await vscode.commands.executeCommand<vscode.CodeAction[]>('vscode.executeCodeActionProvider', broken, diag.range, vscode.CodeActionKind.QuickFix.value)) ?? [];
+    const fix = actions.find((a) => a.edit && /NoSchedule/.test(a.title));
+    assert.ok(fix, `quick fixes: ${actions.map((a) => a.title).join(' | ')}`);
+    assert.ok(await vscode.workspace.applyEdit(fix.edit!));
+    assert.match(doc.getText(), /effect: NoSchedule\n/);
+    await until('the diagnostic to disappear', () => !vscode.languages.getDiagnostics(broken).some((d) => d.message.includes('"NoSchedul"')));
+    await vscode.commands.executeCommand('workbench.action.files.revert');
+  });
+
+  await step('commands answer "server not running" when the server is down, and restart brings it back', async () => {
+    await api!.ctx.stop();
+    assert.equal(api!.ctx.running, false);
+    const r = await vscode.commands.executeCommand('kce.snapshotInventory', join(root.fsPath, 'never.json'));
+    assert.equal(r, undefined);
+    assert.equal(existsSync(join(root.fsPath, 'never.json')), false);
+    await vscode.commands.executeCommand('kce.restartServer');
+    await until('the server again', () => api!.ctx.running);
+    const again = await vscode.commands.executeCommand<Rendered>('kce.simulatePlacement', good.toString(), 0);
+    assert.ok(again?.body.includes('Placement of DaemonSet'));
+  });
+
+  const failed = results.filter((r) => !r.ok);
+  if (out) writeFileSync(join(out, 'suite.json'), JSON.stringify({ results, figures }, null, 2));
+  console.log(`${results.length - failed.length} passed, ${failed.length} failed`);
+  if (failed.length) throw new Error(`${failed.length} e2e step(s) failed: ${failed.map((f) => f.name).join('; ')}`);
+}
