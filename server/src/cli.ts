@@ -4,6 +4,7 @@ import { runPlan, runRollout, runSimulate, runValidate, type IO } from './cli/co
 import { InputError } from './cli/inputs';
 import { resolveFeatureGates, KUBERNETES_TAG } from './core/k8sVersion';
 import { runWalkthroughCommand } from './cliWalkthrough';
+import { clusterInventory, loadClusterSnapshot, runNodes } from './cli/nodesCommand';
 
 const USAGE = `kce — Kube Controller Explorer (Kubernetes ${KUBERNETES_TAG} semantics)
 
@@ -12,18 +13,21 @@ Usage:
   kce simulate [--nodes FILE] [--format text|json] PATH...         on which nodes each DaemonSet runs, and why not
   kce plan     [--nodes FILE] [--pods FILE] [--format text|json] PATH...   the controller's next sync
   kce rollout  [--nodes FILE] [--format text|json] PATH...         rolling update rounds (maxSurge / maxUnavailable)
+  kce nodes    [--context NAME] [--kubeconfig PATH] [--format yaml|json] > nodes.yaml   snapshot a cluster's nodes
   kce walkthrough verify --source DIR | export --format codetour [--out DIR]
 
 Options:
   --nodes FILE            nodes from kubectl get nodes -o yaml|json (default: the embedded sample cluster)
   --pods FILE             pods from kubectl get pods -o yaml|json (plan)
+  --context NAME          nodes (and, for plan, the DaemonSet's pods) from this kubeconfig context (simulate, plan, rollout, nodes)
+  --kubeconfig PATH       the kubeconfig file to use (default: KUBECONFIG merged as kubectl does, else ~/.kube/config)
   --feature-gates A=true  Kubernetes feature gates, e.g. TaintTolerationComparisonOperators=true
   --format FORMAT         text (default), json, or sarif (validate)
 
 Exit codes: 0 ok; 1 validation errors (validate) or no DaemonSet found; 2 usage or unreadable input.
 `;
 
-const SPEC = { values: ['nodes', 'pods', 'format', 'feature-gates'], switches: ['help', 'h'] } as const;
+const SPEC = { values: ['nodes', 'pods', 'format', 'feature-gates', 'context', 'kubeconfig'], switches: ['help', 'h'] } as const;
 
 export async function main(argv: string[], io: IO): Promise<number> {
   const [command] = argv;
@@ -42,19 +46,33 @@ export async function main(argv: string[], io: IO): Promise<number> {
       io.stdout(USAGE);
       return 0;
     }
-    const known = ['validate', 'simulate', 'plan', 'rollout'];
+    const known = ['validate', 'simulate', 'plan', 'rollout', 'nodes'];
     if (!known.includes(command)) throw new UsageError(`unknown command "${command}"`);
+    const context = args.flags.get('context');
+    const kubeconfig = args.flags.get('kubeconfig');
+    const cluster = context !== undefined || kubeconfig !== undefined;
+    if (command === 'nodes') {
+      if (args.positionals.length) throw new UsageError('nodes takes no files');
+      const f = args.flags.get('format') ?? 'yaml';
+      if (f !== 'yaml' && f !== 'json') throw new UsageError(`--format must be one of yaml, json (got "${f}")`);
+      return await runNodes({ ...(context ? { context } : {}), ...(kubeconfig ? { kubeconfig } : {}), format: f }, io);
+    }
+    if (cluster && command === 'validate') throw new UsageError('--context and --kubeconfig are for simulate, plan, rollout and nodes');
+    if (cluster && args.flags.has('nodes')) throw new UsageError('--nodes and --context/--kubeconfig both give nodes: use one');
     if (args.positionals.length === 0) throw new UsageError(`${command} needs at least one file or folder`);
     if (command !== 'plan' && args.flags.has('pods')) throw new UsageError('--pods is only for kce plan');
     const { gates, unknown } = resolveFeatureGates(parseFeatureGates(args.flags.get('feature-gates')));
     if (unknown.length) throw new UsageError(`unknown feature gate${unknown.length > 1 ? 's' : ''}: ${unknown.join(', ')}`);
     const format = parseFormat(args.flags.get('format'), command === 'validate' ? ['text', 'json', 'sarif'] : ['text', 'json']);
     const common = { paths: args.positionals, nodes: args.flags.get('nodes'), format, gates };
+    // The cluster is read only when asked for: the default path never loads the cluster client.
+    const snap = cluster ? await loadClusterSnapshot({ ...(context ? { context } : {}), ...(kubeconfig ? { kubeconfig } : {}) }) : undefined;
+    const withCluster = snap ? { ...common, inventory: clusterInventory(snap) } : common;
     switch (command) {
       case 'validate': return runValidate(common, io);
-      case 'simulate': return runSimulate(common, io);
-      case 'plan': return runPlan({ ...common, pods: args.flags.get('pods') }, io);
-      default: return runRollout(common, io);
+      case 'simulate': return runSimulate(withCluster, io);
+      case 'plan': return await runPlan({ ...withCluster, pods: args.flags.get('pods'), ...(snap ? { clusterPods: { namespace: snap.namespace, list: snap.listPods } } : {}) }, io);
+      default: return runRollout(withCluster, io);
     }
   } catch (e) {
     if (e instanceof UsageError) {

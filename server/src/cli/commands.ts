@@ -1,6 +1,7 @@
 // The `kce` commands: validate, simulate, plan, rollout. Each reads inputs, runs the shared analysis
 // and renders text, JSON or SARIF. They return an exit code; they never call process.exit.
-import type { DaemonSet, NodeInfo, NodePlacement, Pod } from '../core/types';
+import type { DaemonSet, LabelSelector, NodeInfo, NodePlacement, Pod } from '../core/types';
+import { daemonSetCounts } from '../inventory/kubePods';
 import type { FeatureGates } from '../core/k8sVersion';
 import { compilePlacement } from '../core/placement';
 import { compileLabelSelector } from '../core/labels';
@@ -24,6 +25,8 @@ export interface CommonOptions {
   nodes?: string;
   format: OutputFormat;
   gates: FeatureGates;
+  /** An inventory loaded beforehand (a live cluster); replaces --nodes. */
+  inventory?: Inventory;
 }
 
 interface AnalysedFile {
@@ -50,7 +53,7 @@ function qualifiedName(d: { namespace?: string; name?: string }): string {
 // ---------- validate ----------
 
 export function runValidate(opts: CommonOptions, io: IO): number {
-  const inventory = loadInventory(opts.nodes);
+  const inventory = (opts.inventory ?? loadInventory(opts.nodes));
   const files = analyseAll(opts, inventory);
   let errors = 0;
   let warnings = 0;
@@ -124,7 +127,7 @@ function zoneOf(n: NodeInfo | undefined): string {
 }
 
 export function runSimulate(opts: CommonOptions, io: IO): number {
-  const inventory = loadInventory(opts.nodes);
+  const inventory = (opts.inventory ?? loadInventory(opts.nodes));
   const found = daemonSetsIn(analyseAll(opts, inventory));
   if (found.length === 0) return noDaemonSets(opts, io);
   const byName = new Map(inventory.nodes.map((n) => [n.name, n]));
@@ -169,17 +172,27 @@ export function runSimulate(opts: CommonOptions, io: IO): number {
 
 // ---------- plan ----------
 
-export function runPlan(opts: CommonOptions & { pods?: string }, io: IO): number {
-  const inventory = loadInventory(opts.nodes);
+export async function runPlan(
+  opts: CommonOptions & { pods?: string; clusterPods?: { namespace: string; list(namespace: string, selector: LabelSelector | undefined): Promise<Pod[]> } },
+  io: IO,
+): Promise<number> {
+  const inventory = (opts.inventory ?? loadInventory(opts.nodes));
   const allPods = loadPods(opts.pods);
   const found = daemonSetsIn(analyseAll(opts, inventory));
   if (found.length === 0) return noDaemonSets(opts, io);
-  const daemonSets = found.map(({ doc, ds, path }) => {
+  let podSource = opts.pods ? `pods: ${opts.pods} (${allPods.length})` : 'no existing pods (--pods FILE to give them)';
+  const daemonSets = [];
+  for (const { doc, ds, path } of found) {
     const compiled = compilePlacement(ds, opts.gates);
     const selector = compileLabelSelector(ds.spec?.selector);
-    const pods = allPods.filter((p: Pod) => (p.metadata?.namespace ?? 'default') === (doc.namespace ?? p.metadata?.namespace ?? 'default') && podBelongsTo(ds, p, (l) => selector.matches(l)));
+    // From a live cluster, the pods are listed per DaemonSet (its selector, its namespace or the context's).
+    const ns = doc.namespace ?? opts.clusterPods?.namespace ?? 'default';
+    const candidates = opts.clusterPods && !opts.pods ? await opts.clusterPods.list(ns, ds.spec?.selector) : allPods;
+    if (opts.clusterPods && !opts.pods) podSource = `pods: listed from ${inventory.label}`;
+    const pods = candidates.filter((p: Pod) => (p.metadata?.namespace ?? 'default') === (doc.namespace ?? p.metadata?.namespace ?? 'default') && podBelongsTo(ds, p, (l) => selector.matches(l)));
     const plan = planSync({ ds, nodes: inventory.nodes, pods, shouldRunOn: (n) => compiled.evaluate(n) });
-    return {
+    const counts = daemonSetCounts(inventory.nodes, pods, (n) => compiled.evaluate(n));
+    daemonSets.push({
       file: path,
       namespace: doc.namespace ?? null,
       name: doc.name ?? null,
@@ -187,19 +200,27 @@ export function runPlan(opts: CommonOptions & { pods?: string }, io: IO): number
       nodesNeedingDaemonPods: plan.nodesNeedingDaemonPods,
       podsToDelete: plan.podsToDelete,
       batches: plan.batches,
-    };
-  });
+      desiredNumberScheduled: counts.desiredNumberScheduled,
+      currentNumberScheduled: counts.currentNumberScheduled,
+      numberMisscheduled: counts.numberMisscheduled,
+      misscheduled: counts.misscheduled.map((m) => ({ node: m.node, pods: m.pods, reasons: m.reasons.map((r) => ({ code: r.code, message: r.message, field: r.field })) })),
+    });
+  }
   if (opts.format === 'json') {
     json(io, { daemonSets });
     return 0;
   }
-  io.stdout(`inventory: ${inventory.label} (${inventory.nodes.length} nodes)` + (opts.pods ? `, pods: ${opts.pods} (${allPods.length})` : ', no existing pods (--pods FILE to give them)') + '\n');
+  io.stdout(`inventory: ${inventory.label} (${inventory.nodes.length} nodes), ${podSource}\n`);
   for (const d of daemonSets) {
     io.stdout(`\nDaemonSet ${qualifiedName({ namespace: d.namespace ?? undefined, name: d.name ?? undefined })}: ${d.pods} existing pod${d.pods === 1 ? '' : 's'}\n`);
     io.stdout(`create on ${d.nodesNeedingDaemonPods.length} node${d.nodesNeedingDaemonPods.length === 1 ? '' : 's'}` + (d.batches.length ? ` in slow-start batches ${d.batches.join(', ')}` : '') + '\n');
     if (d.nodesNeedingDaemonPods.length) io.stdout('  ' + d.nodesNeedingDaemonPods.join(', ') + '\n');
     io.stdout(`delete ${d.podsToDelete.length} pod${d.podsToDelete.length === 1 ? '' : 's'}\n`);
     if (d.podsToDelete.length) io.stdout(renderTable(['POD', 'NODE', 'WHY'], d.podsToDelete.map((p) => [p.pod, p.node, p.reason])).replace(/^/gm, '  ') + '\n');
+    if (d.pods > 0) {
+      io.stdout(`scheduled ${d.currentNumberScheduled} of ${d.desiredNumberScheduled} desired · numberMisscheduled ${d.numberMisscheduled}\n`);
+      if (d.misscheduled.length) io.stdout(renderTable(['NODE', 'PODS', 'WHY NOT HERE'], d.misscheduled.map((m) => [m.node, m.pods.join(', '), m.reasons.length ? shorten(m.reasons[0]!.message) : ''])).replace(/^/gm, '  ') + '\n');
+    }
   }
   return 0;
 }
@@ -207,7 +228,7 @@ export function runPlan(opts: CommonOptions & { pods?: string }, io: IO): number
 // ---------- rollout ----------
 
 export function runRollout(opts: CommonOptions, io: IO): number {
-  const inventory = loadInventory(opts.nodes);
+  const inventory = (opts.inventory ?? loadInventory(opts.nodes));
   const found = daemonSetsIn(analyseAll(opts, inventory));
   if (found.length === 0) return noDaemonSets(opts, io);
   const daemonSets = found.map(({ doc, ds, path }) => {

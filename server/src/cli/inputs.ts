@@ -54,7 +54,7 @@ export function readText(path: string): string {
 }
 
 export interface Inventory {
-  source: 'sample' | 'file';
+  source: 'sample' | 'file' | 'cluster';
   label: string;
   nodes: NodeInfo[];
   warnings: string[];
