@@ -32,7 +32,7 @@ describe('pull diagnostics', () => {
       assert.equal(d.code, 'FieldValueNotSupported');
       assert.deepEqual(d.codeDescription, { href: 'https://example.invalid/taints' });
       assert.equal(d.source, 'kce');
-      assert.deepEqual(d.data, { field: 'spec.template.spec.tolerations[0].effect', note: 'taints', documentIndex: 0 });
+      assert.deepEqual(d.data, { field: 'spec.template.spec.tolerations[0].effect', note: 'sched-tainttoleration', documentIndex: 0 });
       assert.equal(h.published.length, 0, 'a pull client gets no pushed diagnostics');
     } finally {
       await h.dispose();

@@ -30,7 +30,7 @@ export function fakeAnalyze(text: string, ctx: AnalysisContext): FileAnalysis {
         const s = start + e.index + e[0].length - v.length;
         problems.push({
           severity: 'error', code: 'FieldValueNotSupported', field: 'spec.template.spec.tolerations[0].effect', type: 'Unsupported value',
-          message: `spec.template.spec.tolerations[0].effect: Unsupported value: "${v}"`, range: [s, s + v.length], note: 'taints', docUrl: 'https://example.invalid/taints',
+          message: `spec.template.spec.tolerations[0].effect: Unsupported value: "${v}"`, range: [s, s + v.length], note: 'sched-tainttoleration', docUrl: 'https://example.invalid/taints',
         });
       }
     }

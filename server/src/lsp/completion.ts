@@ -7,7 +7,7 @@ import type { ParsedFile } from '../yaml/parse';
 import { pathAtOffset } from '../yaml/paths';
 import type { Analyzed, Session } from './session';
 import { toRange } from './convert';
-import { documentAt, k8sKeyStyle, valueAt } from './yamlView';
+import { documentAt, keyStyleOf, valueAt } from './yamlView';
 
 export const NODE_SELECTOR_OPERATORS = ['In', 'NotIn', 'Exists', 'DoesNotExist', 'Gt', 'Lt'];
 export const LABEL_SELECTOR_OPERATORS = ['In', 'NotIn', 'Exists', 'DoesNotExist'];
@@ -62,7 +62,7 @@ function countNodes(nodes: readonly NodeInfo[], f: (n: NodeInfo) => boolean): nu
 function keyPath(file: ParsedFile, keyOffset: number): { path: string; root: unknown } | undefined {
   const doc = documentAt(file, keyOffset);
   if (!doc) return undefined;
-  const at = pathAtOffset(doc, keyOffset, k8sKeyStyle);
+  const at = pathAtOffset(doc, keyOffset, keyStyleOf(doc));
   return at && at.part === 'key' ? { path: at.path, root: doc.value } : undefined;
 }
 

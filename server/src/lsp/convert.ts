@@ -4,6 +4,27 @@ import type { Diagnostic, Range } from 'vscode-languageserver/node';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
 import type { OffsetRange, Problem } from '../analysis/types';
 import type { Severity } from '../core/types';
+import { getNote, noteForCode } from '../walkthrough/index';
+
+const K8S_DOCS = 'https://kubernetes.io/docs';
+
+/** Where to read about a problem the analysis gave no link for: by the family of its code. */
+function fallbackDocUrl(code: string): string | undefined {
+  if (code.startsWith('yaml.')) return 'https://yaml.org/spec/1.2.2/';
+  if (code === 'kce.yaml11Scalar') return 'https://yaml.org/type/bool.html';
+  if (code === 'kce.typeMismatch' || code === 'kce.unknownField') return `${K8S_DOCS}/reference/using-api/api-concepts/#field-validation`;
+  if (code.startsWith('Field')) return `${K8S_DOCS}/reference/kubernetes-api/`;
+  if (code.startsWith('kce.')) return `${K8S_DOCS}/concepts/scheduling-eviction/assign-pod-node/`;
+  return undefined;
+}
+
+/** The walkthrough note that explains a problem: by its code first, then by the code or note id it points to. */
+export function noteIdFor(p: Pick<Problem, 'code' | 'note'>): string | undefined {
+  const byCode = noteForCode(p.code);
+  if (byCode) return byCode;
+  if (!p.note) return undefined;
+  return noteForCode(p.note) ?? (getNote(p.note) ? p.note : undefined);
+}
 
 export function toRange(doc: TextDocument, range: OffsetRange): Range {
   const len = doc.getText().length;
@@ -22,13 +43,15 @@ const SEVERITY: Record<Severity, DiagnosticSeverity> = {
 /** What a diagnostic carries back to code actions. */
 export interface DiagnosticData {
   field: string;
+  /** Walkthrough note id (see walkthrough noteForCode). */
   note?: string;
   documentIndex?: number;
 }
 
 export function toDiagnostic(doc: TextDocument, p: Problem, documentIndex?: number): Diagnostic {
   const data: DiagnosticData = { field: p.field };
-  if (p.note) data.note = p.note;
+  const note = noteIdFor(p);
+  if (note) data.note = note;
   if (documentIndex !== undefined) data.documentIndex = documentIndex;
   const d: Diagnostic = {
     range: toRange(doc, p.range),
@@ -38,6 +61,7 @@ export function toDiagnostic(doc: TextDocument, p: Problem, documentIndex?: numb
     message: p.message,
     data,
   };
-  if (p.docUrl) d.codeDescription = { href: p.docUrl };
+  const href = p.docUrl ?? fallbackDocUrl(p.code);
+  if (href) d.codeDescription = { href };
   return d;
 }

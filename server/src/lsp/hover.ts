@@ -9,7 +9,7 @@ import { describeToleration, taintToString, toleratesTaint } from '../core/taint
 import type { NodeInfo, NodeSelectorTerm, Toleration } from '../core/types';
 import type { Analyzed, Session } from './session';
 import { toRange } from './convert';
-import { cursorAt, valueAt } from './yamlView';
+import { cursorAt, typedValue, valueAt } from './yamlView';
 
 const GO = `https://github.com/kubernetes/kubernetes/blob/${KUBERNETES_TAG}`;
 
@@ -162,9 +162,12 @@ export function hoverMarkdown(path: string, root: unknown, d: DocumentAnalysis |
 export function hoverAt(a: Analyzed, offset: number, session: Session): Hover | null {
   const cur = cursorAt(session.yaml(a), offset);
   if (!cur) return null;
+  // Only objects of known kinds, through their decoded value: raw YAML may hold any shape.
+  const root = typedValue(cur.doc);
+  if (root === undefined) return null;
   const d = a.analysis.documents.find((x) => x.index === cur.doc.index);
   const inv = `${session.inventory.source}, ${session.inventory.count} nodes`;
-  const md = hoverMarkdown(cur.path, cur.doc.value, d, a, inv);
+  const md = hoverMarkdown(cur.path, root, d, a, inv);
   if (!md) return null;
   const h: Hover = { contents: { kind: session.support.markdownHover ? MarkupKind.Markdown : MarkupKind.PlainText, value: md } };
   if (cur.range) h.range = toRange(a.doc, cur.range);

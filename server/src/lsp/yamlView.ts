@@ -2,13 +2,27 @@
 import { parseFieldPath } from '../core/fieldPath';
 import type { FieldPath } from '../core/fieldPath';
 import type { OffsetRange, ParsedDocument, ParsedFile } from '../yaml/parse';
-import { defaultKeyStyle, pathAtOffset, rangeOfPath } from '../yaml/paths';
+import { pathAtOffset, rangeOfPath } from '../yaml/paths';
 import type { MapKeyStyle } from '../yaml/paths';
+import { decodeTyped, keyStyleFor } from '../yaml/decode';
 
-// Kubernetes map-typed fields whose keys render as `[key]` in field paths, whatever they look like.
-const MAP_FIELDS = /(^|\.)(nodeSelector|labels|annotations|matchLabels)$/;
+/**
+ * How the keys of a document render in field paths: from the schema of its apiVersion/kind, the same
+ * source the analysis decodes with, so hover, completion and diagnostics name a field the same way.
+ */
+export function keyStyleOf(doc: ParsedDocument): MapKeyStyle {
+  return keyStyleFor(doc.apiVersion, doc.kind);
+}
 
-export const k8sKeyStyle: MapKeyStyle = (parent, k) => (MAP_FIELDS.test(parent) ? 'key' : defaultKeyStyle(parent, k));
+/**
+ * The document's value as the analysis sees it: decoded against its schema, with Go's zero values for
+ * nulls and mistyped values dropped, so core functions get the shapes they expect. Undefined for
+ * objects of kinds this product does not know.
+ */
+export function typedValue(doc: ParsedDocument): unknown {
+  const decoded = decodeTyped(doc.value);
+  return decoded.known ? decoded.object : undefined;
+}
 
 export interface Cursor {
   doc: ParsedDocument;
@@ -25,7 +39,7 @@ export function documentAt(file: ParsedFile, offset: number): ParsedDocument | u
 export function cursorAt(file: ParsedFile, offset: number): Cursor | undefined {
   const doc = documentAt(file, offset);
   if (!doc) return undefined;
-  const at = pathAtOffset(doc, offset, k8sKeyStyle);
+  const at = pathAtOffset(doc, offset, keyStyleOf(doc));
   if (!at) return undefined;
   return { doc, path: at.path, part: at.part, range: rangeOfPath(doc, at.path, at.part) };
 }
