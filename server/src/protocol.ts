@@ -44,6 +44,34 @@ export interface InventoryInfo {
   count: number;
   /** Set when the requested source could not be loaded (the server fell back). */
   error?: string;
+  /** Live cluster: `cluster: <context> · N nodes · live`, or with a stale mark, or the error. */
+  status?: string;
+  /** Live cluster: the nodes are the last good ones, not current. */
+  stale?: boolean;
+}
+
+export interface ListContextsParams {
+  /** An explicit kubeconfig path (default: KUBECONFIG merged as kubectl does, else ~/.kube/config). */
+  kubeconfig?: string;
+}
+
+/** A kubeconfig context for a picker: never a credential. */
+export interface KubeContextDto {
+  name: string;
+  cluster: string;
+  user: string;
+  namespace: string;
+  server: string;
+  current: boolean;
+}
+
+export interface ListContextsResult {
+  contexts: KubeContextDto[];
+  current: string;
+  /** The kubeconfig files read. */
+  files: string[];
+  /** No kubeconfig, a broken one, or an untrusted workspace. */
+  error?: string;
 }
 
 export interface SimulatePlacementResult {
@@ -143,6 +171,7 @@ export const rollout = new RequestType<RolloutParams, RolloutResult | null, void
 export const nodeEvent = new RequestType<NodeEventParams, NodeEventResult | null, void>('kce/nodeEvent');
 export const inventory = new RequestType<InventoryParams, InventoryResult, void>('kce/inventory');
 export const inventoryChanged = new NotificationType<InventoryInfo>('kce/inventoryChanged');
+export const listContexts = new RequestType<ListContextsParams, ListContextsResult, void>('kce/listContexts');
 
 /** The client command a code lens runs; arguments `[uri, documentIndex]`. */
 export const SIMULATE_PLACEMENT_COMMAND = 'kce.simulatePlacement';

@@ -12,6 +12,8 @@ import type { DaemonSet, NodeInfo } from '../core/types';
 import type { FeatureGates } from '../core/k8sVersion';
 import type { PlanResult, RolloutResult } from '../protocol';
 import type { InventoryRequest, LoadedInventory, ServerDeps } from './deps';
+import { LiveCluster } from '../inventory/kubeLive';
+import type { LiveState } from '../inventory/kubeLive';
 
 const MAX_FILE_BYTES = 32 * 1024 * 1024;
 const MAX_SCANNED_FILES = 2000;
@@ -62,7 +64,17 @@ function toLoaded(src: InventorySource, error?: string): LoadedInventory {
   return loaded;
 }
 
-export async function loadInventory(req: InventoryRequest): Promise<LoadedInventory> {
+// A live cluster state as the session takes it: with no nodes yet, the sample cluster stands in (said in the error).
+function fromLive(s: LiveState): LoadedInventory {
+  const out: LoadedInventory = { source: 'cluster', detail: s.context, nodes: s.nodes, status: s.status, live: s.live, stale: s.stale };
+  if (s.error) out.error = s.error;
+  if (!s.live && !s.stale) return { ...out, nodes: sampleSource().nodes, error: `${s.error ?? s.status}; using the sample cluster` };
+  return out;
+}
+
+export async function loadInventory(req: InventoryRequest, live?: LiveCluster): Promise<LoadedInventory> {
+  // Leaving the cluster source closes its watch (and cancels a list in flight).
+  if (req.source !== 'cluster') await live?.close();
   const readSettingsFile = async (): Promise<CandidateFile | { error: string } | undefined> => {
     if (!req.file) return undefined;
     try {
@@ -80,9 +92,16 @@ export async function loadInventory(req: InventoryRequest): Promise<LoadedInvent
       if ('error' in f) return toLoaded(sampleSource(), `${f.error}; using the sample cluster`);
       return toLoaded(fileSource(f));
     }
-    case 'cluster':
-      // The live cluster source is not part of the server yet: say so and keep working offline.
-      return toLoaded(sampleSource(), 'the live cluster source is not available in this build; using the sample cluster');
+    case 'cluster': {
+      if (!req.trusted) return toLoaded(sampleSource(), 'the workspace is not trusted: no kubeconfig is read; using the sample cluster');
+      if (!live) return toLoaded(sampleSource(), 'the live cluster source is not available here; using the sample cluster');
+      const state = await live.open({
+        trusted: true,
+        ...(req.context ? { context: req.context } : {}),
+        ...(req.kubeconfig ? { kubeconfig: req.kubeconfig } : {}),
+      });
+      return fromLive(state);
+    }
     default: {
       const f = await readSettingsFile();
       if (f && 'error' in f) return toLoaded(sampleSource(), `${f.error}; using the sample cluster`);
@@ -144,5 +163,25 @@ export function rollout(ds: DaemonSet, nodes: NodeInfo[], opts: { maxSurge?: num
 }
 
 export function defaultDeps(): ServerDeps {
-  return { analyzeText, loadInventory, plan, rollout };
+  // The session passes onUpdate with each cluster load; the live cluster reports to the latest one.
+  let onUpdate: ((l: LoadedInventory) => void) | undefined;
+  const live = new LiveCluster((s) => onUpdate?.(fromLive(s)));
+  return {
+    analyzeText,
+    loadInventory: (req) => {
+      onUpdate = req.source === 'cluster' ? req.onUpdate : undefined;
+      return loadInventory(req, live);
+    },
+    plan,
+    rollout,
+    listContexts: async (req) => {
+      if (!req.trusted) return { contexts: [], current: '', files: [], error: 'the workspace is not trusted: no kubeconfig is read' };
+      try {
+        return await live.contexts(req);
+      } catch (e) {
+        return { contexts: [], current: '', files: [], error: (e as Error).message };
+      }
+    },
+    dispose: () => live.close(),
+  };
 }

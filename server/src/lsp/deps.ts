@@ -4,7 +4,7 @@ import type { AnalysisContext, FileAnalysis } from '../analysis/types';
 import type { FeatureGates } from '../core/k8sVersion';
 import type { DaemonSet, NodeInfo } from '../core/types';
 import type { InventorySource } from './settings';
-import type { PlanResult, RolloutResult } from '../protocol';
+import type { ListContextsResult, PlanResult, RolloutResult } from '../protocol';
 
 export interface InventoryRequest {
   source: InventorySource;
@@ -12,6 +12,13 @@ export interface InventoryRequest {
   file?: string;
   /** Absolute paths of the workspace folders (for `auto`: look for a nodes file there). */
   workspaceFolders: string[];
+  /** Source `cluster`: the kubeconfig context ('' = current) and an explicit kubeconfig path. */
+  context?: string;
+  kubeconfig?: string;
+  /** Whether the client says the workspace is trusted; untrusted never reads a kubeconfig. */
+  trusted?: boolean;
+  /** Source `cluster`: called with the new inventory after every (coalesced) change of the watched nodes. */
+  onUpdate?(loaded: LoadedInventory): void;
 }
 
 export interface LoadedInventory {
@@ -20,6 +27,10 @@ export interface LoadedInventory {
   nodes: NodeInfo[];
   /** Why the requested source was not used (the loader fell back to another one). */
   error?: string;
+  /** Source `cluster`: the status line, and whether the nodes are live or the last good ones. */
+  status?: string;
+  live?: boolean;
+  stale?: boolean;
 }
 
 export interface ServerDeps {
@@ -30,4 +41,8 @@ export interface ServerDeps {
   plan?(ds: DaemonSet, nodes: NodeInfo[], opts: { burstReplicas?: number; gates: FeatureGates }): Omit<PlanResult, 'uri' | 'documentIndex'>;
   /** Rolling update rounds (core rollout). */
   rollout?(ds: DaemonSet, nodes: NodeInfo[], opts: { maxSurge?: number | string; maxUnavailable?: number | string; gates: FeatureGates }): Omit<RolloutResult, 'uri' | 'documentIndex'>;
+  /** Contexts of the kubeconfig (no credentials), for the client's picker. */
+  listContexts?(req: { kubeconfig?: string; trusted: boolean }): Promise<ListContextsResult>;
+  /** Stops what the deps hold open (the cluster watch). */
+  dispose?(): Promise<void>;
 }

@@ -29,10 +29,14 @@ import { codeActionsFor } from './codeActions';
 import { documentSymbolsOf } from './symbols';
 import { registerRequests } from './requests';
 import { safe } from './safe';
+import { listContexts } from '../protocol';
+import type { ListContextsResult } from '../protocol';
 
 export interface ServerOptions {
   /** Delay before pushing diagnostics after an edit (push clients only). */
   pushDelayMs?: number;
+  /** Window in which watched-cluster changes are coalesced into one re-evaluation. */
+  inventoryDebounceMs?: number;
 }
 
 export const SERVER_NAME = 'kce';
@@ -58,6 +62,9 @@ export function createServer(connection: Connection, deps: ServerDeps, options: 
     dynamicConfig = !!params.capabilities.workspace?.didChangeConfiguration?.dynamicRegistration;
     dynamicWatch = !!params.capabilities.workspace?.didChangeWatchedFiles?.dynamicRegistration;
     session.globalSettings = normalizeSettings(initSettings(params.initializationOptions));
+    // Only a client that says so makes the workspace trusted (VS Code: workspace.isTrusted); else no kubeconfig is read.
+    const init = params.initializationOptions as { trusted?: unknown } | null | undefined;
+    session.trusted = !!init && typeof init === 'object' && init.trusted === true;
     const folders = params.workspaceFolders?.map((f) => f.uri) ?? (params.rootUri ? [params.rootUri] : []);
     session.setWorkspaceFolders(folders);
     const result: InitializeResult = {
@@ -132,6 +139,23 @@ export function createServer(connection: Connection, deps: ServerDeps, options: 
     }
   }
 
+  // A watched cluster pushes changes: re-evaluate open documents, at most once per window.
+  let inventoryTimer: NodeJS.Timeout | undefined;
+  session.onInventoryUpdated = () => {
+    if (inventoryTimer) return;
+    inventoryTimer = setTimeout(() => {
+      inventoryTimer = undefined;
+      void refreshAll();
+    }, options.inventoryDebounceMs ?? 150);
+  };
+
+  connection.onRequest(listContexts, safe(session, 'kce/listContexts', { contexts: [], current: '', files: [], error: 'not available' } as ListContextsResult, async (params) => {
+    if (!deps.listContexts) return { contexts: [], current: '', files: [], error: 'not available' };
+    const settings = await session.settingsFor();
+    const kubeconfig = params?.kubeconfig || settings.inventory.kubeconfig;
+    return deps.listContexts({ trusted: session.trusted, ...(kubeconfig ? { kubeconfig } : {}) });
+  }));
+
   session.documents.onDidOpen((e) => schedulePush(e.document.uri, 0));
   session.documents.onDidChangeContent((e) => schedulePush(e.document.uri, pushDelay));
   session.documents.onDidClose((e) => {
@@ -193,9 +217,11 @@ export function createServer(connection: Connection, deps: ServerDeps, options: 
 
   registerRequests(connection, session);
 
-  connection.onShutdown(() => {
+  connection.onShutdown(async () => {
     for (const t of timers.values()) clearTimeout(t);
     timers.clear();
+    if (inventoryTimer) clearTimeout(inventoryTimer);
+    await deps.dispose?.().catch(() => undefined);
   });
 
   session.documents.listen(connection);

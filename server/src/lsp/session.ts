@@ -1,6 +1,7 @@
 // The state one server owns: open documents, the per-(uri, version) analysis cache, settings, inventory.
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { isAbsolute, resolve } from 'node:path';
+import { homedir } from 'node:os';
 import { TextDocuments } from 'vscode-languageserver/node';
 import type { ClientCapabilities, Connection } from 'vscode-languageserver/node';
 import { TextDocument } from 'vscode-languageserver-textdocument';
@@ -73,6 +74,11 @@ export class Session {
   generation = 0;
   /** Counts analyzeText calls (tests check that one version is analysed once). */
   analyses = 0;
+  /** Whether the client says the workspace is trusted (initializationOptions.trusted); untrusted never reads a kubeconfig. */
+  trusted = false;
+  /** Called after a pushed inventory change (live cluster); the server re-evaluates open documents. */
+  onInventoryUpdated: (() => void) | undefined;
+  private loadSeq = 0;
 
   private readonly settingsCache = new Map<string, Promise<KceSettings>>();
   private readonly cache = new Map<string, CacheEntry>();
@@ -154,16 +160,49 @@ export class Session {
     if (settings.inventory.file) {
       file = isAbsolute(settings.inventory.file) || !folder ? settings.inventory.file : resolve(folder, settings.inventory.file);
     }
+    const seq = ++this.loadSeq;
+    let kubeconfig = settings.inventory.kubeconfig;
+    if (kubeconfig.startsWith('~/')) kubeconfig = resolve(homedir(), kubeconfig.slice(2));
+    else if (kubeconfig && !isAbsolute(kubeconfig) && folder) kubeconfig = resolve(folder, kubeconfig);
     try {
-      const loaded = await this.deps.loadInventory({ source: settings.inventory.source, file, workspaceFolders: this.workspaceFolders });
-      this.nodes = loaded.nodes;
-      this.inventory = { source: loaded.source, count: loaded.nodes.length };
-      if (loaded.detail) this.inventory.detail = loaded.detail;
-      if (loaded.error) this.inventory.error = loaded.error;
+      const loaded = await this.deps.loadInventory({
+        source: settings.inventory.source,
+        file,
+        workspaceFolders: this.workspaceFolders,
+        trusted: this.trusted,
+        ...(settings.inventory.context ? { context: settings.inventory.context } : {}),
+        ...(kubeconfig ? { kubeconfig } : {}),
+        // Pushed changes of a watched cluster; those of a load that a later one replaced are dropped.
+        onUpdate: (l) => {
+          if (seq !== this.loadSeq) return;
+          this.applyLoaded(l);
+          this.onInventoryUpdated?.();
+        },
+      });
+      this.setLoaded(loaded);
     } catch (e) {
       this.nodes = [];
       this.inventory = { source: 'none', count: 0, error: e instanceof Error ? e.message : String(e) };
     }
+    this.bumpAndNotify();
+  }
+
+  private setLoaded(loaded: import('./deps').LoadedInventory): void {
+    this.nodes = loaded.nodes;
+    this.inventory = { source: loaded.source, count: loaded.nodes.length };
+    if (loaded.detail) this.inventory.detail = loaded.detail;
+    if (loaded.error) this.inventory.error = loaded.error;
+    if (loaded.status) this.inventory.status = loaded.status;
+    if (loaded.stale) this.inventory.stale = true;
+  }
+
+  /** A new inventory pushed by a watched source: analyses made before it are stale. */
+  applyLoaded(loaded: import('./deps').LoadedInventory): void {
+    this.setLoaded(loaded);
+    this.bumpAndNotify();
+  }
+
+  private bumpAndNotify(): void {
     this.generation++;
     this.cache.clear();
     try {

@@ -9,6 +9,10 @@ export interface KceSettings {
     /** Nodes file, absolute or relative to the workspace folder ('' = none). */
     file: string;
     source: InventorySource;
+    /** Source `cluster`: kubeconfig context ('' = its current-context). */
+    context: string;
+    /** Source `cluster`: a kubeconfig file ('' = KUBECONFIG merged as kubectl does, else ~/.kube/config). */
+    kubeconfig: string;
   };
   featureGates: Record<string, boolean>;
   insights: { enabled: boolean };
@@ -19,7 +23,7 @@ export interface KceSettings {
 export const SETTINGS_SECTION = 'kce';
 
 export const DEFAULT_SETTINGS: Readonly<KceSettings> = Object.freeze({
-  inventory: Object.freeze({ file: '', source: 'auto' as InventorySource }),
+  inventory: Object.freeze({ file: '', source: 'auto' as InventorySource, context: '', kubeconfig: '' }),
   featureGates: Object.freeze({}) as Record<string, boolean>,
   insights: Object.freeze({ enabled: true }),
   hover: Object.freeze({ maxNodes: 20 }),
@@ -87,6 +91,8 @@ export function normalizeSettings(raw: unknown, base: KceSettings = DEFAULT_SETT
     inventory: {
       file: typeof inv.file === 'string' ? inv.file : base.inventory.file,
       source: INVENTORY_SOURCES.includes(inv.source as InventorySource) ? (inv.source as InventorySource) : base.inventory.source,
+      context: typeof inv.context === 'string' ? inv.context : base.inventory.context,
+      kubeconfig: typeof inv.kubeconfig === 'string' ? inv.kubeconfig : base.inventory.kubeconfig,
     },
     featureGates,
     insights: { enabled: typeof insights.enabled === 'boolean' ? insights.enabled : base.insights.enabled },
