@@ -114,3 +114,34 @@ test('node IPC: the same bundle answers over --node-ipc', async () => {
     child.kill();
   }
 });
+
+test('stdio: an incremental edit of one document in a multi-document file, end to end', async () => {
+  await run(PULL_CAPS, async (c) => {
+    const docs = ['apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: cfg\n', readFileSync(EXAMPLE, 'utf8'), 'apiVersion: v1\nkind: Pod\nmetadata:\n  name: p\nspec:\n  tolerations:\n    - key: a\n      operator: Exists\n      effect: NoExecut\n'];
+    const text = docs.join('---\n');
+    const uri = 'file:///w/multi.yaml';
+    await c.sendNotification('textDocument/didOpen', { textDocument: { uri, languageId: 'yaml', version: 1, text } });
+    const pull = async (): Promise<Diagnostic[]> => ((await c.sendRequest('textDocument/diagnostic', { textDocument: { uri } })) as { items: Diagnostic[] }).items;
+    const first = await pull();
+    const effectLine = lineOf(text, 'effect: NoSchedul\n');
+    const podLine = lineOf(text, 'effect: NoExecut\n');
+    assert.ok(first.some((d) => d.range.start.line === effectLine && d.code === 'FieldValueNotSupported'));
+    assert.ok(first.some((d) => d.range.start.line === podLine && d.code === 'FieldValueNotSupported'));
+    // Fix the typo in the middle document with a range edit, and insert two lines in the first one.
+    const col = text.split('\n')[effectLine]!.indexOf('NoSchedul') + 'NoSchedul'.length;
+    await c.sendNotification('textDocument/didChange', {
+      textDocument: { uri, version: 2 },
+      contentChanges: [
+        { range: { start: { line: effectLine, character: col }, end: { line: effectLine, character: col } }, text: 'e' },
+        { range: { start: { line: 4, character: 0 }, end: { line: 4, character: 0 } }, text: 'data:\n  a: b\n' },
+      ],
+    });
+    const second = await pull();
+    assert.ok(!second.some((d) => typeof d.message === 'string' && d.message.includes('"NoSchedul"')), 'the fixed typo is gone');
+    // The last document moved down by two lines and keeps its diagnostic, at its new place.
+    assert.ok(second.some((d) => d.range.start.line === podLine + 2 && d.code === 'FieldValueNotSupported'), JSON.stringify(second.map((d) => [d.range.start.line, d.code])));
+    const lenses = (await c.sendRequest('textDocument/codeLens', { textDocument: { uri } })) as CodeLens[];
+    assert.equal(lenses.length, 1);
+    assert.deepEqual(lenses[0]!.command?.arguments, [uri, 1]);
+  });
+});
