@@ -18,7 +18,7 @@ import { PULL_CAPS } from '../lsp/harness';
 
 const ROOT = resolve(__dirname, '../..');
 const SEED = Number(process.env.KCE_FUZZ_SEED ?? 20250611) >>> 0;
-const BATCHES = Number(process.env.KCE_FUZZ_BATCHES ?? 40);
+const BATCHES = Number(process.env.KCE_FUZZ_BATCHES ?? 60);
 const EDITS_PER_BATCH = Number(process.env.KCE_FUZZ_EDITS ?? 10);
 /** A hang guard, not a speed test. */
 const REQUEST_BOUND_MS = 2000;
