@@ -1,15 +1,18 @@
 // The context owns the LanguageClient, the output channel, the status bar item and every disposable.
 // Commands reach the server only through `request`, which answers "server not running" instead of throwing.
 import * as vscode from 'vscode';
-import { LanguageClient, State, TransportKind } from 'vscode-languageclient/node';
-import type { LanguageClientOptions, ServerOptions } from 'vscode-languageclient/node';
-import type { RequestType } from 'vscode-languageserver-protocol';
-import * as P from '../../server/src/protocol';
+import type { LanguageClient, LanguageClientOptions, ServerOptions } from 'vscode-languageclient/node';
+import type * as P from '../../server/src/protocol';
+import { loadProtocol } from './protocol';
+import type { ParamsOf, RequestName, ResultOf } from './protocol';
 import { statusText } from './inventoryFile';
 import { sanitizeForTrust } from './trust';
 
 export const CLIENT_ID = 'kce';
 export const CLIENT_NAME = 'Kube Controller Explorer';
+
+// vscode-languageclient's State values; the module itself is loaded only when the server starts.
+const State = { Stopped: 1, Running: 2, Starting: 3 } as const;
 
 export class Ctx implements vscode.Disposable {
   client: LanguageClient | undefined;
@@ -43,6 +46,7 @@ export class Ctx implements vscode.Disposable {
   }
 
   private async startNow(): Promise<void> {
+    const [{ LanguageClient, TransportKind }, protocol] = await Promise.all([import('vscode-languageclient/node'), loadProtocol()]);
     const module = this.ext.asAbsolutePath('dist/server.js');
     const serverOptions: ServerOptions = {
       run: { module, transport: TransportKind.ipc },
@@ -54,7 +58,8 @@ export class Ctx implements vscode.Disposable {
         { scheme: 'untitled', language: 'yaml' },
       ],
       outputChannel: this.log,
-      initializationOptions: { settings: { kce: sanitizeForTrust(this.settingsSnapshot(), vscode.workspace.isTrusted) } },
+      // The server reads a kubeconfig only when told the workspace is trusted.
+      initializationOptions: { trusted: vscode.workspace.isTrusted, settings: { kce: sanitizeForTrust(this.settingsSnapshot(), vscode.workspace.isTrusted) } },
       middleware: {
         workspace: {
           // Untrusted workspaces never reach a cluster: the server sees `auto` instead of `cluster`.
@@ -70,7 +75,7 @@ export class Ctx implements vscode.Disposable {
     this.client = client;
     this.clientSubscriptions.push(
       client.onDidChangeState(() => this.updateStatus()),
-      client.onNotification(P.inventoryChanged, (info) => this.setInventory(info)),
+      client.onNotification(protocol.inventoryChanged, (info) => this.setInventory(info)),
     );
     this.updateStatus();
     try {
@@ -82,11 +87,14 @@ export class Ctx implements vscode.Disposable {
     }
     this.log.info('Language server started.');
     // Straight to the client: `request` waits for `starting`, which is this very call.
-    const inv = await client.sendRequest(P.inventory, {}).catch((e: unknown) => {
+    const inv = await client.sendRequest(protocol.inventory, {}).catch((e: unknown) => {
       this.log.warn(`kce/inventory: ${String(e)}`);
       return undefined;
     });
-    if (inv) this.setInventory({ source: inv.source, count: inv.count, ...(inv.detail ? { detail: inv.detail } : {}), ...(inv.error ? { error: inv.error } : {}) });
+    if (inv) {
+      const { nodes: _nodes, ...info } = inv;
+      this.setInventory(info);
+    }
   }
 
   async stop(): Promise<void> {
@@ -107,16 +115,17 @@ export class Ctx implements vscode.Disposable {
    * Sends a custom request; when the server is down says so (with a Restart button) and answers undefined.
    * `quiet` skips the message, for background refreshes.
    */
-  async request<Params, Result>(type: RequestType<Params, Result, void>, params: Params, opts: { quiet?: boolean } = {}): Promise<Result | undefined> {
+  async request<K extends RequestName>(name: K, params: ParamsOf<K>, opts: { quiet?: boolean } = {}): Promise<ResultOf<K> | undefined> {
     if (this.starting) await this.starting;
     const c = this.client;
     if (!c || c.state !== State.Running) {
       if (!opts.quiet) void this.notRunning();
       return undefined;
     }
+    const type = (await loadProtocol())[name];
     try {
-      // The generic parameter type defeats the overloads' conditional param type; the RequestType ties them already.
-      return (await c.sendRequest(type, params as never)) as Result;
+      // ParamsOf/ResultOf tie params and result to the request object; the overloads cannot see that generically.
+      return (await c.sendRequest(type as never, params as never)) as ResultOf<K>;
     } catch (e) {
       this.log.error(`${type.method} failed: ${String(e)}`);
       if (!opts.quiet) void vscode.window.showErrorMessage(`Kube Controller Explorer: ${type.method} failed: ${String(e)}`);
@@ -148,7 +157,7 @@ export class Ctx implements vscode.Disposable {
   private settingsSnapshot(): unknown {
     const c = vscode.workspace.getConfiguration('kce');
     return {
-      inventory: { file: c.get('inventory.file'), source: c.get('inventory.source') },
+      inventory: { file: c.get('inventory.file'), source: c.get('inventory.source'), context: c.get('inventory.context'), kubeconfig: c.get('inventory.kubeconfig') },
       featureGates: c.get('featureGates'),
       insights: { enabled: c.get('insights.enabled') },
       hover: { maxNodes: c.get('hover.maxNodes') },

@@ -33,10 +33,13 @@ export function activate(context: vscode.ExtensionContext): KceApi {
   );
   // The server starts in the background: activation must stay fast.
   void ctx.start();
+  // Activation as VS Code counts it: loading the code plus the activate call. The extension host
+  // prepares the extension's context between the two; that wait is reported apart.
   const end = performance.now();
-  const activationMs = end - t0;
-  const loadMs = typeof __KCE_LOAD_END__ === 'number' ? __KCE_LOAD_END__ - t0 : NaN;
-  ctx.log.info(`Activated in ${activationMs.toFixed(1)} ms (code loading ${loadMs.toFixed(1)} ms, activate ${(end - tActivate).toFixed(1)} ms; ${vscode.workspace.isTrusted ? 'trusted' : 'restricted mode'}).`);
+  const loadMs = typeof __KCE_LOAD_END__ === 'number' ? __KCE_LOAD_END__ - t0 : 0;
+  const activateMs = end - tActivate;
+  const activationMs = loadMs + activateMs;
+  ctx.log.info(`Activated in ${activationMs.toFixed(1)} ms (code loading ${loadMs.toFixed(1)} ms + activate ${activateMs.toFixed(1)} ms; ${(end - t0).toFixed(1)} ms wall from load including the host's context setup; ${vscode.workspace.isTrusted ? 'trusted' : 'restricted mode'}).`);
   return { activationMs, ctx };
 }
 

@@ -25,8 +25,9 @@ export function statusText(info: InventoryInfo | undefined, running: boolean): {
   if (!info) return { text: '$(loading~spin) KCE', tooltip: 'Kube Controller Explorer: loading the node inventory…' };
   const label = SOURCE_LABEL[info.source] ?? info.source;
   const base = baseName(info.detail);
-  const text = `$(server) ${label}${base && info.source !== 'sample' ? ` ${base}` : ''} · ${info.count} node${info.count === 1 ? '' : 's'}${info.error ? ' $(warning)' : ''}`;
-  const tooltip = [`Node inventory: ${label}${info.detail ? ` (${info.detail})` : ''}, ${info.count} nodes.`, info.error ? `Warning: ${info.error}` : '', 'Click to switch.'].filter(Boolean).join('\n');
+  const icon = info.source === 'cluster' ? (info.stale ? '$(debug-disconnect)' : '$(cloud)') : '$(server)';
+  const text = `${icon} ${label}${base && info.source !== 'sample' ? ` ${base}` : ''} · ${info.count} node${info.count === 1 ? '' : 's'}${info.error ? ' $(warning)' : ''}`;
+  const tooltip = [`Node inventory: ${label}${info.detail ? ` (${info.detail})` : ''}, ${info.count} nodes.`, info.status ?? '', info.stale ? 'The nodes are the last ones read: the cluster is not answering.' : '', info.error ? `Warning: ${info.error}` : '', 'Click to switch.'].filter(Boolean).join('\n');
   return { text, tooltip };
 }
 

@@ -44,7 +44,8 @@ for (const f of ['dist/extension.js', 'dist/server.js', 'dist/e2e/suite/index.js
 // ---------- 1. package and install ----------
 const run = join(ROOT, `run-${process.pid}`);
 const dirs = { data: join(run, 'data'), ext: join(run, 'ext'), home: join(run, 'home'), tmp: join(run, 'tmp'), ws: join(run, 'ws'), out: join(run, 'out') };
-rmSync(run, { recursive: true, force: true });
+// Earlier runs' folders (kept when they failed, for their logs) go first.
+if (existsSync(ROOT)) for (const d of readdirSync(ROOT)) if (d.startsWith('run-')) rmSync(join(ROOT, d), { recursive: true, force: true });
 for (const d of Object.values(dirs)) mkdirSync(d, { recursive: true });
 cpSync(join(REPO, 'examples'), dirs.ws, { recursive: true });
 mkdirSync(join(dirs.data, 'User'), { recursive: true });

@@ -1,6 +1,6 @@
 // Every command, one factory each. Each still answers (with a message) when the server is down.
 import * as vscode from 'vscode';
-import * as P from '../../../server/src/protocol';
+import type * as P from '../../../server/src/protocol';
 import type { Ctx } from '../ctx';
 import { SimulationPanel, registerSerializer } from '../views/panels';
 import type { Rendered, ViewKind, ViewState } from '../views/panels';
@@ -9,7 +9,7 @@ import { renderPlanBody, renderRolloutBody } from '../views/plan';
 import { describeEvent, renderNodeEventBody } from '../views/nodeEvent';
 import { snapshotNodeList } from '../inventoryFile';
 import { resolveTarget } from './target';
-import { REPORT_SCHEME, reportUri } from '../views/reportProvider';
+import { reportUri } from '../views/reportProvider';
 
 type Handler = (...args: unknown[]) => unknown;
 
@@ -19,7 +19,7 @@ function titleOf(r: { name?: string; namespace?: string } | null | undefined, fa
 }
 
 async function labelsByNode(ctx: Ctx): Promise<Record<string, Record<string, string>>> {
-  const inv = await ctx.request(P.inventory, {}, { quiet: true });
+  const inv = await ctx.request('inventory', {}, { quiet: true });
   const out: Record<string, Record<string, string>> = {};
   for (const n of inv?.nodes ?? []) out[n.name] = n.labels;
   return out;
@@ -27,14 +27,14 @@ async function labelsByNode(ctx: Ctx): Promise<Record<string, Record<string, str
 
 /** Name of the DaemonSet, for titles of views whose results do not carry it. */
 async function daemonSetTitle(ctx: Ctx, s: ViewState): Promise<string> {
-  const p = await ctx.request(P.simulatePlacement, { uri: s.uri, documentIndex: s.documentIndex }, { quiet: true });
+  const p = await ctx.request('simulatePlacement', { uri: s.uri, documentIndex: s.documentIndex }, { quiet: true });
   return titleOf(p, `document ${s.documentIndex + 1}`);
 }
 
 export const placementView: ViewKind = {
   viewType: 'kce.placement',
   async load(ctx, s) {
-    const result = await ctx.request(P.simulatePlacement, { uri: s.uri, documentIndex: s.documentIndex }, { quiet: true });
+    const result = await ctx.request('simulatePlacement', { uri: s.uri, documentIndex: s.documentIndex }, { quiet: true });
     if (!result) return undefined;
     return { title: `Placement: ${titleOf(result, 'DaemonSet')}`, body: renderPlacementBody({ result, labels: await labelsByNode(ctx) }) };
   },
@@ -43,7 +43,7 @@ export const placementView: ViewKind = {
 export const planView: ViewKind = {
   viewType: 'kce.plan',
   async load(ctx, s) {
-    const result = await ctx.request(P.plan, { uri: s.uri, documentIndex: s.documentIndex }, { quiet: true });
+    const result = await ctx.request('plan', { uri: s.uri, documentIndex: s.documentIndex }, { quiet: true });
     if (!result) return undefined;
     const title = await daemonSetTitle(ctx, s);
     return { title: `Sync plan: ${title}`, body: renderPlanBody(result, title) };
@@ -57,7 +57,7 @@ export const rolloutView: ViewKind = {
     const params: P.RolloutParams = { uri: s.uri, documentIndex: s.documentIndex };
     if (extra.maxSurge !== undefined) params.maxSurge = extra.maxSurge;
     if (extra.maxUnavailable !== undefined) params.maxUnavailable = extra.maxUnavailable;
-    const result = await ctx.request(P.rollout, params, { quiet: true });
+    const result = await ctx.request('rollout', params, { quiet: true });
     if (!result) return undefined;
     const title = await daemonSetTitle(ctx, s);
     return { title: `Rolling update: ${title}`, body: renderRolloutBody(result, title) };
@@ -69,7 +69,7 @@ export const whatIfView: ViewKind = {
   async load(ctx, s) {
     const event = s.extra as P.NodeEvent | undefined;
     if (!event) return undefined;
-    const result = await ctx.request(P.nodeEvent, { uri: s.uri, documentIndex: s.documentIndex, event }, { quiet: true });
+    const result = await ctx.request('nodeEvent', { uri: s.uri, documentIndex: s.documentIndex, event }, { quiet: true });
     if (!result) return undefined;
     const title = await daemonSetTitle(ctx, s);
     return { title: `What if: ${describeEvent(event)}`, body: renderNodeEventBody(event, result, title) };
@@ -84,7 +84,7 @@ async function openView(ctx: Ctx, kind: ViewKind, args: unknown[], extra?: unkno
   const target = await resolveTarget(args);
   if (!target) return undefined;
   if (!ctx.running) {
-    await ctx.request(P.inventory, {}); // shows "server not running"
+    await ctx.request('inventory', {}); // shows "server not running"
     return undefined;
   }
   const state: ViewState = { ...target, ...(extra !== undefined ? { extra } : {}) };
@@ -114,7 +114,7 @@ function splitKeyValue(s: string): { key: string; value: string } | undefined {
 
 /** The quick picks of "What if…": an event type, a node, then what the event needs. */
 async function askNodeEvent(ctx: Ctx): Promise<P.NodeEvent | undefined> {
-  const inv = await ctx.request(P.inventory, {});
+  const inv = await ctx.request('inventory', {});
   if (!inv) return undefined;
   const kind = await vscode.window.showQuickPick(
     [
@@ -183,7 +183,7 @@ async function selectInventory(ctx: Ctx, args: unknown[]): Promise<string | unde
       { label: '$(sparkle) Automatic', description: 'a nodes file in the workspace, else the sample cluster', id: 'auto' },
       { label: '$(beaker) Sample cluster', description: 'embedded: control plane, zones, GPU, NotReady, cordoned, Windows, arm64', id: 'sample' },
       { label: '$(file) Nodes file…', description: 'kubectl get nodes -o yaml|json output', id: 'file' },
-      { label: '$(cloud) Current kubeconfig context', description: trusted ? 'live nodes (later release: falls back to the sample for now)' : 'needs a trusted workspace', id: 'cluster' },
+      { label: '$(cloud) Current kubeconfig context', description: trusted ? 'live nodes, watched' : 'needs a trusted workspace', id: 'cluster' },
     ];
     const current = ctx.inventory ? `now: ${ctx.inventory.source}, ${ctx.inventory.count} nodes` : undefined;
     const pick = await vscode.window.showQuickPick(items, { title: 'Kube Controller Explorer: node inventory', ...(current ? { placeHolder: current } : {}) });
@@ -194,6 +194,22 @@ async function selectInventory(ctx: Ctx, args: unknown[]): Promise<string | unde
     void vscode.window.showWarningMessage('Kube Controller Explorer reads a kubeconfig only in a trusted workspace.');
     return undefined;
   }
+  let context: string | undefined;
+  if (source === 'cluster' && typeof args[1] !== 'string') {
+    const list = await ctx.request('listContexts', {});
+    if (!list) return undefined;
+    if (list.error || list.contexts.length === 0) {
+      void vscode.window.showWarningMessage(`Kube Controller Explorer: ${list.error ?? 'no kubeconfig context found'}.`);
+      return undefined;
+    }
+    const pick = await vscode.window.showQuickPick(
+      list.contexts.map((c) => ({ label: c.name, description: `${c.cluster}${c.current ? ' · current' : ''}`, detail: c.server, name: c.name, current: c.current })),
+      { title: 'Kubeconfig context', placeHolder: list.files.join(', ') },
+    );
+    if (!pick) return undefined;
+    // The current context is stored as '' so that switching it in kubeconfig is followed.
+    context = pick.current ? '' : pick.name;
+  }
   if (source === 'file' && !file) {
     const picked = await vscode.window.showOpenDialog({ canSelectMany: false, filters: { 'Nodes (YAML, JSON)': ['yaml', 'yml', 'json'] }, title: 'Nodes file' });
     if (!picked?.[0]) return undefined;
@@ -202,11 +218,12 @@ async function selectInventory(ctx: Ctx, args: unknown[]): Promise<string | unde
   if (!['auto', 'sample', 'file', 'cluster'].includes(source)) return undefined;
   await cfg.update('inventory.source', source, target);
   if (file !== undefined) await cfg.update('inventory.file', file, target);
+  if (context !== undefined) await cfg.update('inventory.context', context, target);
   return source;
 }
 
 async function snapshotInventory(ctx: Ctx, args: unknown[]): Promise<string | undefined> {
-  const inv = await ctx.request(P.inventory, {});
+  const inv = await ctx.request('inventory', {});
   if (!inv) return undefined;
   let dest: vscode.Uri | undefined;
   if (typeof args[0] === 'string') dest = vscode.Uri.file(args[0]);
@@ -254,5 +271,4 @@ export function registerCommands(ctx: Ctx): void {
   for (const [id, h] of Object.entries(commands)) ctx.ext.subscriptions.push(vscode.commands.registerCommand(id, h));
   for (const v of VIEWS) ctx.ext.subscriptions.push(registerSerializer(ctx, v));
   ctx.ext.subscriptions.push({ dispose: () => SimulationPanel.disposeAll() });
-  void REPORT_SCHEME;
 }

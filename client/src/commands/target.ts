@@ -2,7 +2,7 @@
 // under the cursor in the active YAML editor, found through the server's own code lenses.
 import * as vscode from 'vscode';
 import type { DocumentRef } from '../../../server/src/protocol';
-import { SIMULATE_PLACEMENT_COMMAND } from '../../../server/src/protocol';
+import { SIMULATE_PLACEMENT_COMMAND } from '../protocol';
 
 export async function resolveTarget(args: unknown[]): Promise<DocumentRef | undefined> {
   const [a0, a1] = args;

@@ -11,7 +11,8 @@ export function outcomeOf(r: PlacementRowDto): Outcome {
   return r.shouldContinueRunning ? 'keeps' : 'skipped';
 }
 
-const OUTCOME_LABEL: Record<Outcome, string> = { runs: 'runs', keeps: 'keeps running', skipped: 'skipped' };
+// Both non-running outcomes are "skipped" in the counts; they differ in what happens to a pod already there.
+const OUTCOME_LABEL: Record<Outcome, string> = { runs: 'runs', keeps: 'skipped, pod stays', skipped: 'skipped, pod goes' };
 
 /** Nodes per reason code, most frequent first (a node with two reasons counts for both). */
 export function countByReason(rows: readonly PlacementRowDto[]): [code: string, count: number][] {
@@ -91,20 +92,20 @@ export function renderPlacementBody(input: PlacementViewInput): string {
 <div class="counts" role="group" aria-label="Counts">
 <div class="count"><b class="ok" id="count-run">${res.shouldRun}</b>runs on</div>
 <div class="count"><b class="bad" id="count-skipped">${skipped}</b>skipped</div>
-<div class="count"><b id="count-continue">${res.shouldContinueRunning}</b>keep running</div>
+<div class="count"><b id="count-continue">${res.shouldContinueRunning}</b>keep a running pod</div>
 <div class="count"><b id="count-nodes">${res.nodes}</b>nodes</div>
 </div>
 <div class="charts">
 ${barChart('Nodes by outcome', [
-    { label: 'runs', value: byOutcome.runs, cls: 'bar-ok' },
-    { label: 'keeps running', value: byOutcome.keeps, cls: 'bar-warn' },
-    { label: 'skipped', value: byOutcome.skipped, cls: 'bar-bad' },
+    { label: OUTCOME_LABEL.runs, value: byOutcome.runs, cls: 'bar-ok' },
+    { label: OUTCOME_LABEL.keeps, value: byOutcome.keeps, cls: 'bar-warn' },
+    { label: OUTCOME_LABEL.skipped, value: byOutcome.skipped, cls: 'bar-bad' },
   ])}
 ${reasonBars.length ? barChart('Skipped nodes by reason', reasonBars, 380) : '<p class="empty">Every node runs the daemon pod.</p>'}
 </div>
 <div class="toolbar">
 <label for="filter">Filter</label><input id="filter" type="search" placeholder="node, zone, reason…" aria-label="Filter nodes">
-<label for="outcome">Outcome</label><select id="outcome" aria-label="Outcome"><option value="all">all</option><option value="runs">runs</option><option value="keeps">keeps running</option><option value="skipped">skipped</option></select>
+<label for="outcome">Outcome</label><select id="outcome" aria-label="Outcome"><option value="all">all</option><option value="runs">runs</option><option value="keeps">skipped, pod stays</option><option value="skipped">skipped, pod goes</option></select>
 <span id="shown" class="sub" aria-live="polite"></span>
 · ${msgLink('Text report', { type: 'command', command: 'kce.showReport', args: [res.uri, res.documentIndex] })}
 </div>

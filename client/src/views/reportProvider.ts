@@ -1,6 +1,6 @@
 // Read-only virtual documents with the text report of one DaemonSet (language `kce-report`).
 import * as vscode from 'vscode';
-import * as P from '../../../server/src/protocol';
+import type * as P from '../../../server/src/protocol';
 import type { Ctx } from '../ctx';
 import { fullReport } from './report';
 
@@ -36,9 +36,9 @@ export class ReportProvider implements vscode.TextDocumentContentProvider, vscod
     const ref = refOf(uri);
     if (!ref) return 'Not a Kube Controller Explorer report.\n';
     if (!this.ctx.running) await this.ctx.start();
-    const placement = await this.ctx.request(P.simulatePlacement, ref);
+    const placement = await this.ctx.request('simulatePlacement', ref);
     if (!placement) return `No simulation for document ${ref.documentIndex + 1} of ${ref.uri}: it is not a valid DaemonSet, or the server is not running.\n`;
-    const [plan, rollout] = await Promise.all([this.ctx.request(P.plan, ref, { quiet: true }), this.ctx.request(P.rollout, ref, { quiet: true })]);
+    const [plan, rollout] = await Promise.all([this.ctx.request('plan', ref, { quiet: true }), this.ctx.request('rollout', ref, { quiet: true })]);
     return fullReport(placement, plan ?? null, rollout ?? null);
   }
 

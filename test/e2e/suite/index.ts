@@ -183,10 +183,15 @@ export async function run(): Promise<void> {
   await step('a quick fix applies and its diagnostic disappears', async () => {
     const doc = await vscode.workspace.openTextDocument(broken);
     await vscode.window.showTextDocument(doc);
-    const diag = await until('the effect diagnostic', () => vscode.languages.getDiagnostics(broken).find((d) => d.message.includes('"NoSchedul"')));
-    const actions = (await vscode.commands.executeCommand<vscode.CodeAction[]>('vscode.executeCodeActionProvider', broken, diag.range, vscode.CodeActionKind.QuickFix.value)) ?? [];
-    const fix = actions.find((a) => a.edit && /NoSchedule/.test(a.title));
-    assert.ok(fix, `quick fixes: ${actions.map((a) => a.title).join(' | ')}`);
+    // Diagnostics may be refreshed (inventory switch above) between reading them and asking for fixes: retry.
+    let seen = '';
+    const fix = await until('a quick fix for the effect', async () => {
+      const diag = vscode.languages.getDiagnostics(broken).find((d) => d.message.includes('"NoSchedul"'));
+      if (!diag) return undefined;
+      const actions = (await vscode.commands.executeCommand<vscode.CodeAction[]>('vscode.executeCodeActionProvider', broken, diag.range, vscode.CodeActionKind.QuickFix.value)) ?? [];
+      seen = actions.map((a) => a.title).join(' | ');
+      return actions.find((a) => a.edit && /^Change NoSchedul to NoSchedule/.test(a.title));
+    }).catch((e: unknown) => assert.fail(`${String(e)}; quick fixes seen: ${seen}`));
     assert.ok(await vscode.workspace.applyEdit(fix.edit!));
     assert.match(doc.getText(), /effect: NoSchedule\n/);
     await until('the diagnostic to disappear', () => !vscode.languages.getDiagnostics(broken).some((d) => d.message.includes('"NoSchedul"')));

@@ -1,0 +1,170 @@
+// Client logic without vscode: the text report, inventory snapshots, status text, workspace trust,
+// and the manifest's agreement with the server's settings and protocol.
+import { test, describe } from 'node:test';
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { fullReport, placementReport, planReport, rolloutReport } from '../../client/src/views/report';
+import { snapshotNodeList, statusText } from '../../client/src/inventoryFile';
+import { sanitizeForTrust } from '../../client/src/trust';
+import { KUBERNETES_TAG as CLIENT_TAG, goRefFor } from '../../client/src/views/links';
+import { SIMULATE_PLACEMENT_COMMAND as CLIENT_LENS_COMMAND } from '../../client/src/protocol';
+import { KUBERNETES_TAG } from '../../server/src/core/k8sVersion';
+import { SIMULATE_PLACEMENT_COMMAND } from '../../server/src/protocol';
+import { DEFAULT_SETTINGS, settingsKeys } from '../../server/src/lsp/settings';
+import { loadNodesFromText } from '../../server/src/inventory/loadNodes';
+import type { NodeDto, SimulatePlacementResult } from '../../server/src/protocol';
+
+const ROOT = join(__dirname, '..', '..');
+const pkg = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8'));
+
+const range = { start: { line: 0, character: 0 }, end: { line: 9, character: 0 } };
+const result: SimulatePlacementResult = {
+  uri: 'file:///w/ds.yaml', documentIndex: 0, name: 'agent', namespace: 'kube-system', range,
+  inventory: { source: 'sample', count: 3 }, nodes: 3, shouldRun: 1, shouldContinueRunning: 2,
+  rows: [
+    { node: 'w1', shouldRun: true, shouldContinueRunning: true, reasons: [] },
+    { node: 'gpu-1', shouldRun: false, shouldContinueRunning: true, reasons: [{ code: 'TaintNotTolerated', message: 'taint g:NoSchedule', field: 'spec.template.spec.tolerations' }] },
+    { node: 'w2', shouldRun: false, shouldContinueRunning: false, reasons: [{ code: 'NodeSelectorMismatch', message: 'a', field: 'spec.template.spec.nodeSelector' }, { code: 'TaintNotTolerated', message: 'b', field: 'spec.template.spec.tolerations', evicts: true }] },
+  ],
+};
+
+describe('text report', () => {
+  test('placement: header, summary, one line per node and reason, aligned', () => {
+    const text = placementReport(result);
+    const lines = text.split('\n');
+    assert.equal(lines[0], '# Placement · DaemonSet kube-system/agent');
+    assert.equal(lines[1], 'inventory: sample · 3 nodes');
+    assert.equal(lines[2], 'runs on 1 of 3 nodes · 2 skipped · 2 keep running');
+    assert.equal(lines[4], '  ✓ w1     runs');
+    assert.match(lines[5]!, /^ {2}✗ gpu-1  keeps-running {2}TaintNotTolerated {2}spec\.template\.spec\.tolerations {2}taint g:NoSchedule$/);
+    assert.match(lines[6]!, /^ {2}✗ w2 {5}skipped {8}NodeSelectorMismatch/);
+    // The second reason of a node is indented under the first.
+    assert.equal(lines[7]!.indexOf('TaintNotTolerated'), lines[6]!.indexOf('NodeSelectorMismatch'));
+    assert.match(lines[7]!, /\(evicts\)$/);
+    assert.ok(text.endsWith('\n'));
+  });
+
+  test('plan and rollout sections; full report joins what the server answered', () => {
+    const plan = { uri: 'u', documentIndex: 0, create: ['a', 'b', 'c'], delete: [{ pod: 'p', node: 'n', reason: 'r' }], batches: [{ size: 1, nodes: ['a'] }, { size: 2, nodes: ['b', 'c'] }], notes: [] };
+    assert.match(planReport(plan, 't'), /batches: 1, 2\n/);
+    assert.match(planReport(plan, 't'), /batch 2 \(2\): b, c/);
+    assert.match(planReport(plan, 't'), /delete p on n: r/);
+    const roll = { uri: 'u', documentIndex: 0, maxSurge: 1, maxUnavailable: 0, rounds: [{ index: 1, surge: ['a'], deleted: [], created: ['a'], unavailable: 0 }], notes: ['n1'] };
+    assert.match(rolloutReport(roll, 't'), /round 1: surge \[a\] deleted \[\] created \[a\] unavailable 0/);
+    assert.match(rolloutReport(roll, 't'), /note: n1/);
+    const full = fullReport(result, plan, null);
+    assert.match(full, /# Controller sync plan · DaemonSet kube-system\/agent/);
+    assert.ok(!full.includes('# Rolling update'));
+  });
+
+  test('the report grammar knows the report words', () => {
+    const g = JSON.parse(readFileSync(join(ROOT, 'syntaxes', 'kce-report.tmLanguage.json'), 'utf8'));
+    assert.equal(g.scopeName, 'source.kce-report');
+    const text = placementReport(result);
+    const codes = new RegExp(g.repository['reason-code'].match, 'g');
+    assert.deepEqual([...text.matchAll(codes)].map((m) => m[1]), ['TaintNotTolerated', 'NodeSelectorMismatch', 'TaintNotTolerated']);
+    const fields = new RegExp(g.repository['field-path'].match, 'g');
+    assert.ok([...text.matchAll(fields)].some((m) => m[0] === 'spec.template.spec.tolerations'));
+    assert.ok(new RegExp(g.repository.heading.match, 'm').test(text));
+  });
+
+  test('the YAML injection grammar highlights operators and effects as values only', () => {
+    const g = JSON.parse(readFileSync(join(ROOT, 'syntaxes', 'yaml-scheduling.injection.tmLanguage.json'), 'utf8'));
+    const op = new RegExp(g.repository.operator.match);
+    const eff = new RegExp(g.repository.effect.match);
+    assert.equal(op.exec('      operator: NotIn')?.[2], 'NotIn');
+    assert.equal(op.exec('    - operator: "Exists"  # comment')?.[2], 'Exists');
+    assert.equal(op.exec('      operator: Within'), null);
+    assert.equal(op.exec('      name: In'), null);
+    assert.equal(eff.exec('      effect: NoExecute')?.[2], 'NoExecute');
+    assert.equal(eff.exec('      effect: NoSchedul'), null);
+  });
+});
+
+describe('inventory', () => {
+  const nodes: NodeDto[] = [
+    { name: 'a', labels: { 'kubernetes.io/os': 'linux' }, taints: [{ key: 'gpu', value: 'true', effect: 'NoSchedule' }, { key: 'x', effect: 'NoExecute' }], unschedulable: true, conditions: [{ type: 'Ready', status: 'False' }] },
+    { name: 'b', labels: {}, taints: [], unschedulable: false, conditions: [{ type: 'Ready', status: 'True' }] },
+  ];
+
+  test('a snapshot is a NodeList the server reads back to the same nodes', () => {
+    const text = snapshotNodeList(nodes);
+    const list = JSON.parse(text);
+    assert.equal(list.kind, 'NodeList');
+    assert.equal(list.items.length, 2);
+    const back = loadNodesFromText(text, 'snap.json');
+    assert.ok(!('error' in back) || !back.error, JSON.stringify(back).slice(0, 200));
+    const got = (back as { nodes: { name: string; labels: Record<string, string>; taints: unknown[]; unschedulable: boolean }[] }).nodes;
+    assert.deepEqual(got.map((n) => n.name), ['a', 'b']);
+    assert.deepEqual(got[0]!.taints, [{ key: 'gpu', value: 'true', effect: 'NoSchedule' }, { key: 'x', effect: 'NoExecute' }]);
+    assert.equal(got[0]!.unschedulable, true);
+    assert.equal(got[1]!.unschedulable, false);
+  });
+
+  test('status bar text: source, file name and count; stopped and loading states', () => {
+    assert.equal(statusText({ source: 'sample', count: 14 }, true).text, '$(server) sample cluster · 14 nodes');
+    assert.equal(statusText({ source: 'file', detail: '/w/x/nodes.yaml', count: 1 }, true).text, '$(server) nodes file nodes.yaml · 1 node');
+    assert.match(statusText({ source: 'sample', count: 14, error: 'bad file' }, true).text, /\$\(warning\)$/);
+    assert.match(statusText({ source: 'sample', count: 14, error: 'bad file' }, true).tooltip, /Warning: bad file/);
+    const live = statusText({ source: 'cluster', detail: 'prod', count: 5, status: 'cluster: prod · 5 nodes · stale', stale: true }, true);
+    assert.equal(live.text, '$(debug-disconnect) cluster prod · 5 nodes');
+    assert.match(live.tooltip, /cluster: prod · 5 nodes · stale\nThe nodes are the last ones read/);
+    assert.match(statusText({ source: 'cluster', count: 5 }, true).text, /^\$\(cloud\) cluster · 5 nodes$/);
+    assert.match(statusText(undefined, false).text, /server stopped/);
+    assert.match(statusText(undefined, true).text, /loading/);
+  });
+});
+
+describe('workspace trust', () => {
+  test('untrusted: cluster becomes auto, everything else passes through', () => {
+    const s = { inventory: { source: 'cluster', file: 'n.yaml' }, hover: { maxNodes: 3 } };
+    assert.deepEqual(sanitizeForTrust(s, false), { inventory: { source: 'auto', file: 'n.yaml' }, hover: { maxNodes: 3 } });
+    assert.equal(sanitizeForTrust(s, true), s);
+    const sample = { inventory: { source: 'sample' } };
+    assert.equal(sanitizeForTrust(sample, false), sample);
+    assert.equal(sanitizeForTrust(null, false), null);
+  });
+
+  test('the manifest declares limited support and restricts the inventory source', () => {
+    assert.equal(pkg.capabilities.untrustedWorkspaces.supported, 'limited');
+    assert.deepEqual(pkg.capabilities.untrustedWorkspaces.restrictedConfigurations, ['kce.inventory.source', 'kce.inventory.context', 'kce.inventory.kubeconfig']);
+  });
+});
+
+describe('manifest', () => {
+  test('configuration keys and defaults equal the server settings', () => {
+    const props = pkg.contributes.configuration.properties as Record<string, { default: unknown }>;
+    assert.deepEqual(Object.keys(props).sort(), settingsKeys());
+    const get = (key: string): unknown => key.split('.').slice(1).reduce<unknown>((o, k) => (o as Record<string, unknown>)[k], DEFAULT_SETTINGS);
+    for (const k of settingsKeys()) assert.deepEqual(props[k]!.default, get(k), k);
+  });
+
+  test('commands have the category, activation covers YAML and every webview, bundles are declared', () => {
+    const cmds = pkg.contributes.commands as { command: string; category: string }[];
+    assert.ok(cmds.length >= 9);
+    assert.ok(cmds.every((c) => c.category === 'Kube Controller Explorer'));
+    for (const id of ['kce.simulatePlacement', 'kce.simulatePlan', 'kce.simulateRollout', 'kce.whatIf', 'kce.selectInventory', 'kce.snapshotInventory', 'kce.restartServer']) assert.ok(cmds.some((c) => c.command === id), id);
+    assert.ok(pkg.activationEvents.includes('onLanguage:yaml'));
+    for (const v of ['kce.placement', 'kce.plan', 'kce.rollout', 'kce.whatIf']) assert.ok(pkg.activationEvents.includes(`onWebviewPanel:${v}`), v);
+    assert.equal(pkg.main, './dist/extension.js');
+    assert.equal(pkg.engines.vscode, '^1.100.0');
+    const grammars = pkg.contributes.grammars as { path: string }[];
+    for (const g of grammars) assert.doesNotThrow(() => JSON.parse(readFileSync(join(ROOT, g.path), 'utf8')), g.path);
+    assert.ok(grammars.some((g) => g.path.endsWith('walkthrough-anchors.tmLanguage.json')));
+  });
+
+  test('the client repeats the tag and the lens command of the server exactly', () => {
+    assert.equal(CLIENT_TAG, KUBERNETES_TAG);
+    assert.equal(CLIENT_LENS_COMMAND, SIMULATE_PLACEMENT_COMMAND);
+    assert.equal(goRefFor('TaintNotTolerated').func, 'FindMatchingUntoleratedTaint');
+    assert.equal(goRefFor('SomethingNew').func, 'NodeShouldRunDaemonPod');
+  });
+
+  test('.vscodeignore keeps only the bundles and assets', () => {
+    const lines = readFileSync(join(ROOT, '.vscodeignore'), 'utf8').split('\n').filter((l) => l && !l.startsWith('#'));
+    assert.equal(lines[0], '**');
+    assert.ok(lines.includes('!dist/extension.js') && lines.includes('!dist/server.js'));
+    assert.ok(!lines.some((l) => l.includes('node_modules') || l.endsWith('.map') || l.includes('src')));
+  });
+});

@@ -1,0 +1,210 @@
+// Pure rendering of the webviews: escaping of every value from YAML, CSP, counts, charts and links.
+import { test, describe } from 'node:test';
+import assert from 'node:assert/strict';
+import { csp, esc, jsonForScript, makeNonce, msgLink, page } from '../../client/src/views/html';
+import { barChart, countByOutcome, countByReason, outcomeOf, renderPlacementBody, zoneOf } from '../../client/src/views/placement';
+import { batchTimeline, renderPlanBody, renderRolloutBody } from '../../client/src/views/plan';
+import { describeEvent, renderNodeEventBody } from '../../client/src/views/nodeEvent';
+import type { NodeEventResult, PlacementRowDto, PlanResult, RolloutResult, SimulatePlacementResult } from '../../server/src/protocol';
+
+const EVIL = `<img src=x onerror="alert(1)">'&\``;
+const range = { start: { line: 3, character: 4 }, end: { line: 3, character: 9 } };
+
+function rows(): PlacementRowDto[] {
+  return [
+    { node: 'worker-a', shouldRun: true, shouldContinueRunning: true, reasons: [] },
+    { node: 'gpu-1', shouldRun: false, shouldContinueRunning: true, reasons: [{ code: 'TaintNotTolerated', message: 'taint gpu=true:NoSchedule is not tolerated', field: 'spec.template.spec.tolerations', range }] },
+    { node: 'win-1', shouldRun: false, shouldContinueRunning: false, reasons: [{ code: 'NodeSelectorMismatch', message: 'nodeSelector kubernetes.io/os=linux', field: 'spec.template.spec.nodeSelector' }, { code: 'TaintNotTolerated', message: 'NoExecute', field: 'spec.template.spec.tolerations', evicts: true }] },
+    { node: EVIL, shouldRun: false, shouldContinueRunning: false, reasons: [{ code: EVIL, message: EVIL, field: EVIL }] },
+  ];
+}
+
+function placement(): SimulatePlacementResult {
+  return { uri: 'file:///w/ds.yaml', documentIndex: 1, name: EVIL, namespace: 'ns', range, inventory: { source: 'sample', count: 4, detail: EVIL }, nodes: 4, shouldRun: 1, shouldContinueRunning: 2, rows: rows() };
+}
+
+/** Every `<` in the output must belong to markup we wrote: no raw EVIL survives. */
+function assertNoInjection(html: string): void {
+  assert.ok(!html.includes('<img'), 'an <img> tag leaked');
+  assert.ok(!/onerror="alert/.test(html), 'an attribute leaked');
+  assert.ok(!html.includes("'&`"), 'raw quote/ampersand/backtick leaked');
+}
+
+describe('html helpers', () => {
+  test('esc escapes the five HTML specials and backticks', () => {
+    assert.equal(esc(`<a href="x">'&\`</a>`), '&lt;a href=&quot;x&quot;&gt;&#39;&amp;&#96;&lt;/a&gt;');
+    assert.equal(esc(undefined), '');
+    assert.equal(esc(42), '42');
+  });
+
+  test('jsonForScript cannot close the script element and round-trips', () => {
+    const v = { s: '</script><script>alert(1)</script>', u: '\u2028\u2029', a: '&' };
+    const out = jsonForScript(v);
+    assert.ok(!out.includes('</script'));
+    assert.ok(!out.includes('\u2028'));
+    assert.deepEqual(JSON.parse(out), v);
+  });
+
+  test('msgLink carries the message as escaped JSON in a focusable anchor', () => {
+    const html = msgLink(EVIL, { type: 'note', code: EVIL });
+    assertNoInjection(html);
+    const m = /data-msg="([^"]*)"/.exec(html);
+    assert.ok(m);
+    const decoded = m[1]!.replace(/&quot;/g, '"').replace(/&#39;/g, "'").replace(/&#96;/g, '`').replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&amp;/g, '&');
+    assert.deepEqual(JSON.parse(decoded), { type: 'note', code: EVIL });
+    assert.match(html, /^<a href="#" class="msg"/);
+  });
+
+  test('nonces are 32 alphanumerics and differ', () => {
+    const a = makeNonce();
+    assert.match(a, /^[A-Za-z0-9]{32}$/);
+    assert.notEqual(a, makeNonce());
+  });
+
+  test('the CSP allows nothing by default and scripts and styles only with the nonce', () => {
+    const c = csp('vscode-webview://abc', 'N0NCE');
+    assert.match(c, /^default-src 'none'/);
+    assert.match(c, /script-src 'nonce-N0NCE'(;|$)/);
+    assert.match(c, /style-src 'nonce-N0NCE'(;|$)/);
+    assert.ok(!c.includes('unsafe-inline') && !c.includes('unsafe-eval'));
+  });
+
+  test('page puts the nonce on every script and style and keeps state as inert JSON', () => {
+    const html = page({ title: EVIL, cspSource: 'vscode-webview://x', nonce: 'abc', view: 'kce.placement', state: { uri: EVIL }, body: '<p>b</p>' });
+    assertNoInjection(html.replace('<p>b</p>', ''));
+    const scripts = html.match(/<script[^>]*>/g) ?? [];
+    assert.equal(scripts.length, 2);
+    assert.ok(scripts.every((s) => s.includes('nonce="abc"') || s.includes('type="application/json"')));
+    assert.ok((html.match(/<style[^>]*>/g) ?? []).every((s) => s.includes('nonce="abc"')));
+    assert.ok(!/ style="/.test(html), 'inline style attributes are blocked by the CSP');
+    assert.match(html, /acquireVsCodeApi\(\)/);
+    assert.match(html, /setState/);
+  });
+});
+
+describe('placement view', () => {
+  test('outcomes and counts', () => {
+    const r = rows();
+    assert.deepEqual(r.map(outcomeOf), ['runs', 'keeps', 'skipped', 'skipped']);
+    assert.deepEqual(countByOutcome(r), { runs: 1, keeps: 1, skipped: 2 });
+    // A node with the same code twice counts once for it; most frequent first.
+    assert.deepEqual(countByReason(r), [['TaintNotTolerated', 2], [EVIL, 1], ['NodeSelectorMismatch', 1]].sort((a, b) => (b[1] as number) - (a[1] as number) || String(a[0]).localeCompare(String(b[0]))));
+  });
+
+  test('zone from the topology label, then the legacy one', () => {
+    assert.equal(zoneOf({ 'topology.kubernetes.io/zone': 'a', 'failure-domain.beta.kubernetes.io/zone': 'b' }), 'a');
+    assert.equal(zoneOf({ 'failure-domain.beta.kubernetes.io/zone': 'b' }), 'b');
+    assert.equal(zoneOf(undefined), '');
+  });
+
+  test('renders counts, charts, a sortable table and escapes every YAML value', () => {
+    const html = renderPlacementBody({ result: placement(), labels: { 'worker-a': { 'topology.kubernetes.io/zone': 'eu-1a' } } });
+    assertNoInjection(html);
+    assert.match(html, /id="count-run">1</);
+    assert.match(html, /id="count-skipped">3</);
+    assert.match(html, /id="count-continue">2</);
+    assert.match(html, /id="count-nodes">4</);
+    assert.match(html, /<table class="sortable"/);
+    assert.equal((html.match(/<tr tabindex="0"/g) ?? []).length, 4);
+    assert.match(html, /data-outcome="runs"><td class="code">worker-a<\/td><td>eu-1a<\/td>/);
+    assert.match(html, /aria-label="Nodes by outcome"/);
+    assert.match(html, /aria-label="Skipped nodes by reason"/);
+    assert.match(html, /<span class="tag bad">evicts<\/span>/);
+  });
+
+  test('reasons link to the field, the note and the Go function', () => {
+    const html = renderPlacementBody({ result: placement() });
+    assert.ok(html.includes(esc(JSON.stringify({ type: 'reveal', uri: 'file:///w/ds.yaml', line: 3, character: 4 }))));
+    assert.ok(html.includes(esc(JSON.stringify({ type: 'note', code: 'TaintNotTolerated' }))));
+    assert.match(html, /FindMatchingUntoleratedTaint/);
+    assert.ok(html.includes('component-helpers/scheduling/corev1/helpers.go'));
+    // A reason without a range shows the field as text, not a link.
+    assert.match(html, /<span class="code">spec\.template\.spec\.nodeSelector<\/span>/);
+  });
+
+  test('every node runs: no reason chart, a sentence instead', () => {
+    const p = placement();
+    p.rows = [rows()[0]!];
+    p.nodes = 1;
+    p.shouldRun = 1;
+    const html = renderPlacementBody({ result: p });
+    assert.ok(!html.includes('Skipped nodes by reason'));
+    assert.match(html, /Every node runs the daemon pod/);
+  });
+
+  test('bar chart widths are proportional and never NaN with zeros', () => {
+    const svg = barChart('t', [{ label: 'a', value: 0, cls: 'bar-ok' }, { label: 'b', value: 0, cls: 'bar-bad' }]);
+    assert.ok(!svg.includes('NaN'));
+    const svg2 = barChart('t', [{ label: 'a', value: 5, cls: 'bar-ok' }, { label: 'b', value: 10, cls: 'bar-bad' }], 320);
+    const widths = [...svg2.matchAll(/<rect[^>]* width="(\d+)"/g)].map((m) => Number(m[1]));
+    assert.deepEqual(widths, [65, 130]);
+  });
+});
+
+describe('plan, rollout and what-if views', () => {
+  const plan: PlanResult = { uri: 'u', documentIndex: 0, create: ['a', 'b', 'c'], delete: [{ pod: EVIL, node: 'n1', reason: 'no longer fits' }], batches: [{ size: 1, nodes: ['a'] }, { size: 2, nodes: ['b', 'c'] }], notes: [EVIL] };
+
+  test('plan: counts, timeline blocks and deletions', () => {
+    const html = renderPlanBody(plan, EVIL);
+    assertNoInjection(html);
+    assert.match(html, /id="count-create">3</);
+    assert.match(html, /id="count-delete">1</);
+    assert.match(html, /id="count-batches">2</);
+    assert.equal((html.match(/<rect class="bar-info"/g) ?? []).length, 2);
+    assert.match(html, /no longer fits/);
+  });
+
+  test('timeline: empty plan says so; block widths follow batch sizes', () => {
+    assert.match(batchTimeline([]), /No pod to create/);
+    const svg = batchTimeline([{ size: 1, nodes: [] }, { size: 2, nodes: [] }, { size: 4, nodes: [] }], 700);
+    const widths = [...svg.matchAll(/width="(\d+)" height="22"/g)].map((m) => Number(m[1]));
+    assert.equal(widths.length, 3);
+    assert.ok(widths[0]! < widths[1]! && widths[1]! < widths[2]!);
+  });
+
+  test('rollout: effective integers and one row per round', () => {
+    const r: RolloutResult = { uri: 'u', documentIndex: 0, maxSurge: 0, maxUnavailable: 2, rounds: [{ index: 1, surge: [], deleted: ['a', 'b'], created: ['a', 'b'], unavailable: 2 }, { index: 2, surge: [], deleted: ['c'], created: ['c'], unavailable: 1 }], notes: ['maxUnavailable 10% of 14 nodes rounds up to 2'] };
+    const html = renderRolloutBody(r, 'ns/ds');
+    assert.match(html, /id="max-surge">0</);
+    assert.match(html, /id="max-unavailable">2</);
+    assert.match(html, /id="count-rounds">2</);
+    assert.equal((html.match(/<tr tabindex="0">/g) ?? []).length, 2);
+    assert.match(html, /rounds up to 2/);
+  });
+
+  test('describeEvent names each event', () => {
+    assert.equal(describeEvent({ type: 'addTaint', node: 'n', taint: { key: 'k', value: 'v', effect: 'NoExecute' } }), 'add taint k=v:NoExecute to n');
+    assert.equal(describeEvent({ type: 'addTaint', node: 'n', taint: { key: 'k', effect: 'NoSchedule' } }), 'add taint k:NoSchedule to n');
+    assert.equal(describeEvent({ type: 'cordon', node: 'n' }), 'cordon n');
+    assert.equal(describeEvent({ type: 'cordon', node: 'n', unschedulable: false }), 'uncordon n');
+    assert.equal(describeEvent({ type: 'setLabel', node: 'n', key: 'a', value: 'b' }), 'label n with a=b');
+    assert.equal(describeEvent({ type: 'removeNode', node: 'n' }), 'remove node n');
+  });
+
+  test('what-if: NoExecute deletions read as evictions, creations as creations', () => {
+    const res: NodeEventResult = {
+      uri: 'u', documentIndex: 0,
+      before: [{ node: 'a', shouldRun: true, shouldContinueRunning: true, reasons: [] }, { node: 'b', shouldRun: false, shouldContinueRunning: false, reasons: [] }],
+      after: [{ node: 'a', shouldRun: false, shouldContinueRunning: false, reasons: [] }, { node: 'b', shouldRun: true, shouldContinueRunning: true, reasons: [] }],
+      changes: [
+        { node: 'a', before: { shouldRun: true, shouldContinueRunning: true }, after: { shouldRun: false, shouldContinueRunning: false }, reasons: [{ code: 'TaintNotTolerated', message: EVIL, field: 'f', evicts: true }] },
+        { node: 'b', before: { shouldRun: false, shouldContinueRunning: false }, after: { shouldRun: true, shouldContinueRunning: true }, reasons: [] },
+      ],
+      actions: { create: ['b'], delete: ['a'] },
+    };
+    const html = renderNodeEventBody({ type: 'addTaint', node: 'a', taint: { key: 'x', effect: 'NoExecute' } }, res, 'ds');
+    assertNoInjection(html);
+    assert.match(html, /evict \(NoExecute\)<\/span> the daemon pod on <span class="code">a</);
+    assert.match(html, /create<\/span> a daemon pod on <span class="code">b</);
+    assert.match(html, /id="runs-before">1</);
+    assert.match(html, /id="runs-after">1</);
+    assert.match(html, /id="count-changes">2</);
+  });
+
+  test('what-if without changes says nothing happens', () => {
+    const res: NodeEventResult = { uri: 'u', documentIndex: 0, before: [], after: [], changes: [], actions: { create: [], delete: [] } };
+    const html = renderNodeEventBody({ type: 'cordon', node: 'a' }, res, 'ds');
+    assert.match(html, /Nothing: no pod is created or deleted/);
+    assert.match(html, /No node changes placement/);
+  });
+});
