@@ -184,6 +184,25 @@ async function screen() {
     await page.keyboard.press('Enter');
     await page.waitForSelector(`.monaco-editor .view-lines:has-text("${marker}")`, { timeout: 20000 });
   };
+  const runCommand = async (title) => {
+    await page.keyboard.press('F1');
+    await page.waitForSelector('.quick-input-widget input', { state: 'visible' });
+    await page.keyboard.type(`Kube Controller Explorer: ${title}`);
+    await page.waitForSelector(`.quick-input-list .monaco-list-row:has-text("${title}")`, { timeout: 20000 });
+    await page.keyboard.press('Enter');
+  };
+  // Webview content lives two iframes down (the host frame, then the active frame): find the one showing `selector`.
+  const webviewFrame = async (selector) => {
+    for (let i = 0; i < 200; i++) {
+      for (const f of page.frames()) {
+        try {
+          if (await f.locator(selector).count()) return f;
+        } catch { /* frame went away */ }
+      }
+      await new Promise((r) => setTimeout(r, 100));
+    }
+    return undefined;
+  };
   // Squiggles on the broken DaemonSet.
   await open('daemonset-errors.yaml', 'Broken_Agent');
   await page.waitForSelector('.monaco-editor .squiggly-error', { timeout: 60000 });
@@ -203,23 +222,8 @@ async function screen() {
   await page.mouse.move(5, 5);
   await page.keyboard.press('Escape');
   await page.locator('.monaco-editor .view-lines').first().click();
-  await page.keyboard.press('F1');
-  await page.waitForSelector('.quick-input-widget input', { state: 'visible' });
-  await page.keyboard.type('Kube Controller Explorer: Simulate DaemonSet placement');
-  await page.waitForSelector('.quick-input-list .monaco-list-row:has-text("Simulate DaemonSet placement")', { timeout: 20000 });
-  await page.keyboard.press('Enter');
-  // Webview content lives two iframes down: the host frame, then the active-frame.
-  const found = await (async () => {
-    for (let i = 0; i < 200; i++) {
-      for (const f of page.frames()) {
-        try {
-          if (await f.locator('#count-run').count()) return f;
-        } catch { /* frame went away */ }
-      }
-      await new Promise((r) => setTimeout(r, 100));
-    }
-    return undefined;
-  })();
+  await runCommand('Simulate DaemonSet placement');
+  const found = await webviewFrame('#count-run');
   if (!found) throw new Error('the placement webview did not render #count-run');
   const table = await found.locator('table.sortable tbody tr').count();
   if (table < 2) throw new Error(`placement table has ${table} rows`);
@@ -229,8 +233,16 @@ async function screen() {
   const sorted = await found.locator('th[aria-sort="ascending"]').count();
   if (sorted !== 1) throw new Error('sorting did not mark a column');
   await found.locator('#filter').fill('');
+  await found.locator('th button', { hasText: 'Runs' }).click();
   await shot('placement.png');
   lap(`screen: placement webview with ${table} rows`);
+  // The rolling update view, from the palette too.
+  await page.locator('.monaco-editor .view-lines').first().click();
+  await runCommand('Simulate rolling update');
+  const rollout = await webviewFrame('#count-rounds');
+  if (!rollout) throw new Error('the rolling update webview did not render #count-rounds');
+  await shot('rollout.png');
+  lap('screen: rolling update webview');
   await page.close();
 }
 try {
