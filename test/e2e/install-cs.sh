@@ -4,7 +4,7 @@
 # Needs Debian ripgrep and libkrb5-dev (and a C toolchain for node-pty's node-gyp build).
 set -euo pipefail
 CS_VERSION=4.100.3
-ROOT=${KCE_E2E_DIR:-$HOME/.cache/kce-e2e}
+ROOT=${KCE_E2E_DIR:-${HOME:-/tmp}/.cache/kce-e2e}
 DEST=${1:-$ROOT/cs}
 if [ -x "$DEST/node_modules/.bin/code-server" ] && grep -q "\"version\": \"$CS_VERSION\"" "$DEST/node_modules/code-server/package.json" 2>/dev/null; then
   echo "code-server $CS_VERSION already in $DEST"; exit 0

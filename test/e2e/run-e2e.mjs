@@ -105,14 +105,17 @@ const port = await new Promise((res, rej) => {
   });
 });
 const base = `http://127.0.0.1:${port}`;
-const cs = spawn(CS, [...csArgs, '--bind-addr', `127.0.0.1:${port}`, '--auth', 'none', '--disable-workspace-trust', '--disable-getting-started-override', '--ignore-last-opened'], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+const cs = spawn(CS, [...csArgs, '--bind-addr', `127.0.0.1:${port}`, '--auth', 'none', '--disable-workspace-trust', '--disable-getting-started-override', '--ignore-last-opened'], { env, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
 let csLog = '';
 cs.stdout.on('data', (d) => (csLog += d));
 cs.stderr.on('data', (d) => (csLog += d));
 let browser;
 const cleanup = async () => {
   try { await browser?.close(); } catch { /* already closed */ }
-  if (cs.exitCode === null) cs.kill('SIGTERM');
+  // code-server was started in its own process group: end the group (its server and extension host too).
+  try { process.kill(-cs.pid, 'SIGTERM'); } catch { /* already gone */ }
+  cs.stdout.destroy();
+  cs.stderr.destroy();
 };
 const fail = async (msg) => {
   console.error(`e2e: FAILED: ${msg}`);
@@ -284,3 +287,5 @@ if (activationFromLog === undefined || activationFromLog > 100) {
 rmSync(run, { recursive: true, force: true });
 const steps = suite.results.length + 1;
 console.log(`e2e: ${steps} passed, 0 failed`);
+// Handles left by playwright's connection or fetch's keep-alive pool must not keep the run alive.
+process.exit(0);
