@@ -67,6 +67,9 @@ describe('text report', () => {
     const fields = new RegExp(g.repository['field-path'].match, 'g');
     assert.ok([...text.matchAll(fields)].some((m) => m[0] === 'spec.template.spec.tolerations'));
     assert.ok(new RegExp(g.repository.heading.match, 'm').test(text));
+    // Numbers stand alone: not the digits inside node names such as cp-1.
+    const num = new RegExp(g.repository.number.match, 'g');
+    assert.deepEqual([...'runs on 10 of 14 nodes · cp-1 worker-a-1 10%'.matchAll(num)].map((m) => m[0]), ['10', '14', '10%']);
   });
 
   test('the YAML injection grammar highlights operators and effects as values only', () => {

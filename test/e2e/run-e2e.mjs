@@ -246,6 +246,31 @@ async function screen() {
   if (!rollout) throw new Error('the rolling update webview did not render #count-rounds');
   await shot('rollout.png');
   lap('screen: rolling update webview');
+  // What if…: the quick picks, typed as a person would.
+  const pickNext = async (text) => {
+    await page.waitForSelector('.quick-input-widget input', { state: 'visible' });
+    await page.keyboard.type(text);
+    await page.waitForTimeout(300);
+    await page.keyboard.press('Enter');
+  };
+  await page.locator('.monaco-editor .view-lines').first().click();
+  await runCommand('What if… (node event)');
+  await pickNext('Add a taint');
+  await pickNext('worker-a-1');
+  await pickNext('example.com/maintenance=now');
+  await pickNext('NoExecute');
+  const whatIf = await webviewFrame('#count-changes');
+  if (!whatIf) throw new Error('the what-if webview did not render #count-changes');
+  const actions = await whatIf.locator('#actions').innerText();
+  if (!/evict \(NoExecute\)/.test(actions)) throw new Error(`what-if actions: ${actions}`);
+  await shot('what-if.png');
+  lap('screen: what-if webview (NoExecute taint evicts)');
+  // The text report, highlighted by its grammar.
+  await page.locator('.monaco-editor .view-lines').first().click();
+  await runCommand('Open simulation report as text');
+  await page.waitForSelector('.monaco-editor .view-lines:has-text("# Placement")', { timeout: 20000 });
+  await shot('report.png');
+  lap('screen: text report');
   await page.close();
 }
 try {
