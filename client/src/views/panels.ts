@@ -33,7 +33,6 @@ export class SimulationPanel implements vscode.Disposable {
   private readonly disposables: vscode.Disposable[] = [];
   private timer: NodeJS.Timeout | undefined;
   private loaded = false;
-  last: Rendered | undefined;
 
   static key(kind: ViewKind, s: ViewState): string {
     return `${kind.viewType}|${s.uri}|${s.documentIndex}|${JSON.stringify(s.extra ?? null)}`;
@@ -95,10 +94,10 @@ export class SimulationPanel implements vscode.Disposable {
   async refresh(): Promise<Rendered | undefined> {
     const r = await this.kind.load(this.ctx, this.state);
     const rendered: Rendered = r ?? { title: 'Kube Controller Explorer', body: '<p class="empty">No DaemonSet to simulate here (the document has errors that stop the simulation, or the server is not running).</p>' };
-    this.last = rendered;
     this.panel.title = rendered.title;
     const webviewState = { view: this.kind.viewType, ...this.state };
-    if (!this.loaded) {
+    // A hidden webview drops messages and is rebuilt from `html` when shown again: give it the whole page.
+    if (!this.loaded || !this.panel.visible) {
       this.panel.webview.html = page({ title: rendered.title, cspSource: this.panel.webview.cspSource, nonce: makeNonce(), view: this.kind.viewType, state: webviewState, body: rendered.body });
       this.loaded = true;
     } else {
