@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { defaultDeps } from '../../server/src/lsp/defaultDeps';
 import { startServer, PULL_CAPS } from '../lsp/harness';
 import type { Harness } from '../lsp/harness';
-import type { ListContextsResult, SimulatePlacementResult } from '../../server/src/protocol';
+import type { ListContextsResult, PlanResult, SimulatePlacementResult } from '../../server/src/protocol';
 import { TestApiServer, kubeconfigText, makeNode, makePki, tempDir, waitFor } from './apiServer';
 
 const tmp = tempDir('kce-lsp-cluster-');
@@ -81,6 +81,36 @@ describe('LSP with a live cluster', () => {
       await h.dispose();
     }
     await waitFor(() => api.openWatches === 0, 3000, 'watch closed at shutdown');
+  });
+
+  test('kce/plan on a live cluster starts from the DaemonSet\'s pods: a pod on a node that should not run it is deleted', async () => {
+    const pod = (name: string, node: string, app = 'agent') => ({
+      apiVersion: 'v1', kind: 'Pod',
+      metadata: { name, namespace: 'default', labels: { app }, creationTimestamp: '2026-01-01T00:00:00Z' },
+      spec: { nodeName: node },
+      status: { phase: 'Running' },
+    });
+    api.pods.push(pod('agent-a', 'node-a'), pod('agent-b', 'node-b'), pod('web-a', 'node-a', 'web'));
+    const h = await startServer({ deps: defaultDeps(), capabilities: PULL_CAPS, initializationOptions: settings({ trusted: true }) });
+    try {
+      await h.open(URI, DS);
+      await waitFor(() => h.inventoryEvents.some((e) => e.source === 'cluster' && /live/.test(e.status ?? '')), 5000, 'live inventory');
+      const plan = (await h.client.sendRequest('kce/plan', { uri: URI, documentIndex: 0 })) as PlanResult;
+      assert.ok(!plan.create.includes('node-a'), 'node-a already runs agent-a');
+      assert.ok(!plan.create.includes('node-b'), 'node-b should not run the pod');
+      assert.deepEqual(plan.delete.map((d) => [d.pod, d.node]), [['agent-b', 'node-b']]);
+      assert.match(plan.notes[0]!, /^2 existing pods of this DaemonSet on the cluster/);
+      assert.ok(api.requests.some((r) => r.path === '/api/v1/namespaces/default/pods?labelSelector=app%3Dagent'));
+
+      api.forbidden.add('pods');
+      const refused = (await h.client.sendRequest('kce/plan', { uri: URI, documentIndex: 0 })) as PlanResult;
+      assert.match(refused.notes[0]!, /^pods not listed: .*403 Forbidden/);
+      assert.ok(refused.create.includes('node-a'), 'without pods: the first sync');
+    } finally {
+      api.forbidden.delete('pods');
+      api.pods.length = 0;
+      await h.dispose();
+    }
   });
 
   test('an untrusted workspace: no kubeconfig read, no request to the server, the sample cluster with a reason', async () => {

@@ -2,7 +2,7 @@
 // kubeconfig closes the old one, cancelling its calls), changes coalesced before they reach the editor,
 // and the last good nodes kept, marked stale, when the cluster fails. cluster.ts (and client-node with it)
 // is imported only when the cluster source is chosen.
-import type { NodeInfo } from '../core/types';
+import type { LabelSelector, NodeInfo, Pod } from '../core/types';
 import type { ClusterInventory, ContextSummary } from './cluster';
 
 export interface LiveRequest {
@@ -85,6 +85,11 @@ export class LiveCluster {
     // Failed before any list: the last good inventory of an earlier connection, if any, marked stale.
     if (this.lastGood) return { ...base, status: `cluster: ${s.context} · ${this.lastGood.length} nodes · stale (${s.error ?? s.state})`, nodes: this.lastGood, live: false, stale: true, ...(s.error ? { error: s.error } : {}) };
     return { ...base, nodes: [], live: false, stale: false, error: s.error ?? s.text };
+  }
+
+  /** Pods of a DaemonSet on the open cluster (by selector, in a namespace); undefined when no cluster is open. */
+  async listPods(namespace: string, selector: LabelSelector | undefined): Promise<Pod[] | undefined> {
+    return this.inv ? this.inv.listPods(namespace, selector) : undefined;
   }
 
   /** Contexts of the kubeconfig for a picker. */

@@ -6,9 +6,10 @@ import { analyzeText } from '../analysis/index';
 import { fileSource, looksLikeNodesFile, pickInventory, sampleSource } from '../inventory/source';
 import type { CandidateFile, InventorySource } from '../inventory/source';
 import { placeDaemonSet } from '../core/placement';
-import { planSync } from '../core/plan';
+import { planSync, podBelongsTo } from '../core/plan';
+import { compileLabelSelector } from '../core/labels';
 import { effectiveRollingUpdate, simulateRollout } from '../core/rollout';
-import type { DaemonSet, NodeInfo } from '../core/types';
+import type { DaemonSet, NodeInfo, Pod } from '../core/types';
 import type { FeatureGates } from '../core/k8sVersion';
 import type { PlanResult, RolloutResult } from '../protocol';
 import type { InventoryRequest, LoadedInventory, ServerDeps } from './deps';
@@ -111,12 +112,14 @@ export async function loadInventory(req: InventoryRequest, live?: LiveCluster): 
   }
 }
 
-// With no pods known, the plan is the controller's first sync of a new DaemonSet.
-export function plan(ds: DaemonSet, nodes: NodeInfo[], opts: { burstReplicas?: number; gates: FeatureGates }): Omit<PlanResult, 'uri' | 'documentIndex'> {
+// The controller's next sync: over the cluster's pods of this DaemonSet when they are known, else its first sync.
+export function plan(ds: DaemonSet, nodes: NodeInfo[], opts: { burstReplicas?: number; gates: FeatureGates; pods?: Pod[] }): Omit<PlanResult, 'uri' | 'documentIndex'> {
   const placed = new Map(placeDaemonSet(ds, nodes, opts.gates).nodes.map((p) => [p.node, p]));
+  const selector = compileLabelSelector(ds.spec?.selector);
+  const pods = (opts.pods ?? []).filter((p) => podBelongsTo(ds, p, (l) => selector.matches(l)));
   const sync = planSync({
     nodes,
-    pods: [],
+    pods,
     ds,
     shouldRunOn: (n) => placed.get(n.name) ?? { shouldRun: false, shouldContinueRunning: false },
     ...(opts.burstReplicas !== undefined ? { burstReplicas: opts.burstReplicas } : {}),
@@ -127,7 +130,11 @@ export function plan(ds: DaemonSet, nodes: NodeInfo[], opts: { burstReplicas?: n
     batches.push({ size, nodes: sync.nodesNeedingDaemonPods.slice(i, i + size) });
     i += size;
   }
-  const notes = [...(sync.blocked ? [sync.blocked] : []), ...sync.held.map((h) => `${h.node}: ${h.reason}`)];
+  const notes = [
+    opts.pods ? `${pods.length} existing pod${pods.length === 1 ? '' : 's'} of this DaemonSet on the cluster` : 'no pods known: the first sync of a new DaemonSet',
+    ...(sync.blocked ? [sync.blocked] : []),
+    ...sync.held.map((h) => `${h.node}: ${h.reason}`),
+  ];
   if (sync.deferredCreates.length) notes.push(`${sync.deferredCreates.length} nodes wait for a later sync (burstReplicas)`);
   return { create: sync.nodesNeedingDaemonPods, delete: sync.podsToDelete.map((d) => ({ pod: d.pod, node: d.node, reason: d.reason })), batches, notes };
 }
@@ -174,6 +181,7 @@ export function defaultDeps(): ServerDeps {
     },
     plan,
     rollout,
+    listPods: (namespace, selector) => live.listPods(namespace, selector),
     listContexts: async (req) => {
       if (!req.trusted) return { contexts: [], current: '', files: [], error: 'the workspace is not trusted: no kubeconfig is read' };
       try {

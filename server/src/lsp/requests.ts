@@ -1,7 +1,7 @@
 // Handlers of the custom kce/* requests. Each answers null (or an empty result) rather than failing.
 import type { Connection } from 'vscode-languageserver/node';
 import type { DocumentAnalysis } from '../analysis/types';
-import type { NodeInfo, NodePlacement } from '../core/types';
+import type { NodeInfo, NodePlacement, Pod } from '../core/types';
 import * as P from '../protocol';
 import type { Analyzed, Session } from './session';
 import { toRange } from './convert';
@@ -172,9 +172,21 @@ export function registerRequests(connection: Connection, session: Session): void
     const a = await session.analyze(params.uri);
     const d = docAt(a, params.documentIndex);
     if (!a || !d?.daemonSet || !session.deps.plan) return null;
-    const opts: { burstReplicas?: number; gates: typeof a.gates } = { gates: a.gates };
+    const opts: { burstReplicas?: number; gates: typeof a.gates; pods?: Pod[] } = { gates: a.gates };
     if (params.burstReplicas !== undefined) opts.burstReplicas = params.burstReplicas;
-    return { uri: a.uri, documentIndex: d.index, ...session.deps.plan(d.daemonSet, a.nodes, opts) };
+    // On a live cluster the plan starts from the pods that exist; a failure to list them is said, not fatal.
+    let podsNote: string | undefined;
+    if (session.inventory.source === 'cluster' && session.deps.listPods) {
+      const namespace = d.namespace ?? 'default';
+      try {
+        const pods = await session.deps.listPods(namespace, d.daemonSet.spec?.selector);
+        if (pods) opts.pods = pods;
+      } catch (e) {
+        podsNote = `pods not listed: ${e instanceof Error ? e.message : String(e)}`;
+      }
+    }
+    const result = session.deps.plan(d.daemonSet, a.nodes, opts);
+    return { uri: a.uri, documentIndex: d.index, ...result, notes: podsNote ? [podsNote, ...result.notes] : result.notes };
   }));
 
   connection.onRequest(P.rollout, safe(session, 'kce/rollout', null, async (params: P.RolloutParams) => {
