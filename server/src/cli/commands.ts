@@ -118,8 +118,14 @@ function noDaemonSets(opts: CommonOptions, io: IO): number {
 
 const MAX_REASON = 110;
 
+/** One table cell: a long reason loses its parenthesised detail first (the JSON output keeps it all). */
 function shorten(s: string): string {
-  return s.length > MAX_REASON ? s.slice(0, MAX_REASON - 1) + '…' : s;
+  let out = s;
+  if (out.length > MAX_REASON) {
+    const open = out.indexOf(' (');
+    if (open > 0) out = out.slice(0, open) + out.slice(out.indexOf(')', open) + 1 || out.length).replace(/^\)/, '');
+  }
+  return out.length > MAX_REASON ? out.slice(0, MAX_REASON - 1) + '…' : out;
 }
 
 function zoneOf(n: NodeInfo | undefined): string {
