@@ -7,6 +7,7 @@ import { loadProtocol } from './protocol';
 import type { ParamsOf, RequestName, ResultOf } from './protocol';
 import { statusText } from './inventoryFile';
 import { sanitizeForTrust } from './trust';
+import { linkNotesInDiagnostics, linkNotesInHover } from './walkthrough/links';
 
 export const CLIENT_ID = 'kce';
 export const CLIENT_NAME = 'Kube Controller Explorer';
@@ -61,6 +62,9 @@ export class Ctx implements vscode.Disposable {
       // The server reads a kubeconfig only when told the workspace is trusted.
       initializationOptions: { trusted: vscode.workspace.isTrusted, settings: { kce: sanitizeForTrust(this.settingsSnapshot(), vscode.workspace.isTrusted) } },
       middleware: {
+        // Note links in hovers and diagnostics open the walkthrough (walkthrough/links.ts).
+        provideHover: async (document, position, token, next) => linkNotesInHover(await next(document, position, token)),
+        handleDiagnostics: (uri, diagnostics, next) => next(uri, linkNotesInDiagnostics(diagnostics)),
         workspace: {
           // Untrusted workspaces never reach a cluster: the server sees `auto` instead of `cluster`.
           configuration: async (params, token, next) => {

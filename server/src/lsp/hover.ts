@@ -10,6 +10,7 @@ import type { NodeInfo, NodeSelectorTerm, Toleration } from '../core/types';
 import type { Analyzed, Session } from './session';
 import { toRange } from './convert';
 import { cursorAt, typedValue, valueAt } from './yamlView';
+import { blobUrl, getNote, noteForCode } from '../walkthrough/index';
 
 const GO = `https://github.com/kubernetes/kubernetes/blob/${KUBERNETES_TAG}`;
 
@@ -64,7 +65,25 @@ export function placementMarkdown(d: DocumentAnalysis, maxNodes: number, invento
   const shown = ordered.slice(0, maxNodes);
   const rows = shown.map((x) => `| ${x.shouldRun ? '✓' : '✗'} | ${esc(x.node)} | ${esc(x.reasons.map((r) => r.message).join('; '))} |`);
   if (shown.length === 0) return head + more(ordered.length);
-  return `${head}\n\n| | node | reason |\n|:-:|---|---|\n${rows.join('\n')}${more(ordered.length - shown.length)}`;
+  const why = whyLinks(shown.flatMap((x) => x.reasons.map((r) => r.code)));
+  return `${head}\n\n| | node | reason |\n|:-:|---|---|\n${rows.join('\n')}${more(ordered.length - shown.length)}${why ? `\n\n${why}` : ''}`;
+}
+
+/**
+ * "Why? (note)" links for reason codes: each links to the note's first Go function, titled
+ * `kce-note:<id>` so that the VS Code client turns it into a command that opens the note.
+ */
+export function whyLinks(codes: readonly string[]): string {
+  const links: string[] = [];
+  const seen = new Set<string>();
+  for (const c of codes) {
+    const id = noteForCode(c);
+    if (!id || seen.has(id)) continue;
+    seen.add(id);
+    const anchor = getNote(id)?.anchors[0];
+    if (anchor) links.push(`[${esc(c)}](${blobUrl(anchor)} "kce-note:${id}")`);
+  }
+  return links.length ? `Why? (note) ${links.join(' · ')}` : '';
 }
 
 function matchTable(title: string, nodes: readonly NodeInfo[], matches: (n: NodeInfo) => { ok: boolean; why: string }, maxNodes: number): string {
