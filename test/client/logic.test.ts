@@ -12,6 +12,7 @@ import { SIMULATE_PLACEMENT_COMMAND as CLIENT_LENS_COMMAND } from '../../client/
 import { KUBERNETES_TAG } from '../../server/src/core/k8sVersion';
 import { SIMULATE_PLACEMENT_COMMAND } from '../../server/src/protocol';
 import { DEFAULT_SETTINGS, settingsKeys } from '../../server/src/lsp/settings';
+import { CLIENT_ONLY_SETTINGS } from '../../client/src/walkthrough/model';
 import { loadNodesFromText } from '../../server/src/inventory/loadNodes';
 import type { NodeDto, SimulatePlacementResult } from '../../server/src/protocol';
 
@@ -138,9 +139,13 @@ describe('workspace trust', () => {
 describe('manifest', () => {
   test('configuration keys and defaults equal the server settings', () => {
     const props = pkg.contributes.configuration.properties as Record<string, { default: unknown }>;
-    assert.deepEqual(Object.keys(props).sort(), settingsKeys());
+    // Keys the server never reads are listed explicitly (client/src/walkthrough/model.ts) and must not clash with the server's.
+    const clientOnly = Object.keys(CLIENT_ONLY_SETTINGS);
+    assert.deepEqual(clientOnly.filter((k) => settingsKeys().includes(k)), []);
+    assert.deepEqual(Object.keys(props).sort(), [...settingsKeys(), ...clientOnly].sort());
     const get = (key: string): unknown => key.split('.').slice(1).reduce<unknown>((o, k) => (o as Record<string, unknown>)[k], DEFAULT_SETTINGS);
     for (const k of settingsKeys()) assert.deepEqual(props[k]!.default, get(k), k);
+    for (const k of clientOnly) assert.deepEqual(props[k]!.default, CLIENT_ONLY_SETTINGS[k], k);
   });
 
   test('commands have the category, activation covers YAML and every webview, bundles are declared', () => {
