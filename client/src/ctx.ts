@@ -65,6 +65,12 @@ export class Ctx implements vscode.Disposable {
         // Note links in hovers and diagnostics open the walkthrough (walkthrough/links.ts).
         provideHover: async (document, position, token, next) => linkNotesInHover(await next(document, position, token)),
         handleDiagnostics: (uri, diagnostics, next) => next(uri, linkNotesInDiagnostics(diagnostics)),
+        provideDiagnostics: async (document, previousResultId, token, next) => {
+          const report = await next(document, previousResultId, token);
+          // Only a full report has items; 'unChanged' keeps the already linked ones.
+          if (report && 'items' in report) linkNotesInDiagnostics(report.items);
+          return report;
+        },
         workspace: {
           // Untrusted workspaces never reach a cluster: the server sees `auto` instead of `cluster`.
           configuration: async (params, token, next) => {

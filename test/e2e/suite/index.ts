@@ -3,8 +3,9 @@
 // (window.codeAutomationExit) and the figures this suite writes to $KCE_E2E_OUT/suite.json.
 import * as vscode from 'vscode';
 import assert from 'node:assert/strict';
-import { writeFileSync, readFileSync, existsSync } from 'node:fs';
-import { join } from 'node:path';
+import { writeFileSync, readFileSync, existsSync, mkdirSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { getNote } from '../../../server/src/walkthrough/index';
 
 const EXT_ID = 'kce.kube-controller-explorer';
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -196,6 +197,119 @@ export async function run(): Promise<void> {
     assert.match(doc.getText(), /effect: NoSchedule\n/);
     await until('the diagnostic to disappear', () => !vscode.languages.getDiagnostics(broken).some((d) => d.message.includes('"NoSchedul"')));
     await vscode.commands.executeCommand('workbench.action.files.revert');
+  });
+
+  // ---------- the walkthrough (issue 6) ----------
+  type Step = { kind: 'step'; id: string; label: string; description: string };
+  type Chapter = { kind: 'chapter'; id: string; label: string; children: Step[] };
+  interface NoteShown { id: string; title: string; body: string; previous?: string; next?: string }
+  interface Opened { via: string; opened: string; url: string; uri?: string; line?: number; why?: string }
+  let taintNote: NoteShown | undefined;
+
+  await step('the walkthrough tree lists the chapters and their steps', async () => {
+    const chapters = (await vscode.commands.executeCommand<Chapter[]>('kce.walkthrough.listChapters'))!;
+    assert.ok(chapters.length >= 4, `chapters: ${chapters.length}`);
+    assert.match(chapters[0]!.label, /^1\. The DaemonSet controller$/);
+    for (const c of chapters) {
+      assert.ok(c.children.length > 0, c.label);
+      for (const st of c.children) assert.match(st.description, /\?$/, st.label);
+    }
+    figures.walkthroughSteps = chapters.reduce((n, c) => n + c.children.length, 0);
+    // The contributed view exists: VS Code generates its focus command.
+    await vscode.commands.executeCommand('kce.walkthrough.focus');
+  });
+
+  await step('a reason code opens its note beside the editor; next moves on', async () => {
+    const r = (await vscode.commands.executeCommand<NoteShown>('kce.walkthrough.openNoteForCode', 'TaintNotTolerated'))!;
+    assert.ok(r, 'a note');
+    assert.equal(r.id, getNote(r.id)?.id);
+    assert.ok(getNote(r.id)!.codes.includes('TaintNotTolerated'));
+    assert.match(r.body, /kce\.walkthrough\.openAnchor/);
+    await until('the note tab', () => webviewTabs().includes(`Walkthrough: ${r.title}`));
+    taintNote = r;
+    if (r.next) {
+      const n = (await vscode.commands.executeCommand<NoteShown>('kce.walkthrough.next'))!;
+      assert.equal(n.id, r.next);
+      const back = (await vscode.commands.executeCommand<NoteShown>('kce.walkthrough.previous'))!;
+      assert.equal(back.id, r.id);
+    }
+    assert.equal(await vscode.commands.executeCommand('kce.walkthrough.openNoteForCode', 'NoSuchCode'), undefined);
+  });
+
+  await step('offline without a checkout, an anchor opens the GitHub page without a line and says why', async () => {
+    const cfg = vscode.workspace.getConfiguration('kce');
+    await cfg.update('walkthrough.fetchFromGitHub', false, vscode.ConfigurationTarget.Global);
+    try {
+      const r = (await vscode.commands.executeCommand<Opened>('kce.walkthrough.openAnchor', taintNote!.id, 0, { open: false }))!;
+      assert.equal(r.via, 'none');
+      assert.equal(r.opened, 'external');
+      assert.match(r.url, /^https:\/\/github\.com\/kubernetes\/kubernetes\/blob\/v\d+\.\d+\.\d+\/[\w./-]+\.go$/);
+      assert.match(r.why ?? '', /no local kubernetes checkout.*fetching from GitHub is off/);
+    } finally {
+      await cfg.update('walkthrough.fetchFromGitHub', undefined, vscode.ConfigurationTarget.Global);
+    }
+  });
+
+  await step('in a local checkout an anchor opens at its line, and the Go file gets note lenses', async () => {
+    const note = getNote(taintNote!.id)!;
+    const anchor = note.anchors[0]!;
+    const checkout = join(root.fsPath, '..', `k8s-checkout-${Date.now()}`);
+    const goFile = join(checkout, ...anchor.path.split('/'));
+    mkdirSync(dirname(goFile), { recursive: true });
+    writeFileSync(join(checkout, 'go.mod'), '// stub\nmodule k8s.io/kubernetes\n\ngo 1.24.0\n');
+    const [recv, name] = anchor.symbol.includes('.') ? anchor.symbol.split('.') : [undefined, anchor.symbol];
+    const decl = recv ? `func (x *${recv}) ${name}() bool {` : `func ${name}() bool {`;
+    // The declaration on line 7; a mention in a comment above must not count.
+    writeFileSync(goFile, `package stub\n\nimport "fmt"\n\n// ${anchor.symbol} is described below.\nvar _ = fmt.Sprint\n${decl}\n\treturn true\n}\n`);
+    const cfg = vscode.workspace.getConfiguration('kce');
+    await cfg.update('walkthrough.kubernetesSource', checkout, vscode.ConfigurationTarget.Global);
+    try {
+      const r = (await vscode.commands.executeCommand<Opened>('kce.walkthrough.openAnchor', note.id, 0))!;
+      assert.equal(r.via, 'checkout');
+      assert.equal(r.opened, 'editor');
+      assert.equal(r.line, 7);
+      const editor = await until('the Go file', () => vscode.window.activeTextEditor?.document.uri.fsPath === goFile ? vscode.window.activeTextEditor : undefined);
+      assert.equal(editor.selection.active.line, 6);
+      const lenses = await until('note lenses', async () => {
+        const l = (await vscode.commands.executeCommand<vscode.CodeLens[]>('vscode.executeCodeLensProvider', vscode.Uri.file(goFile))) ?? [];
+        return l.length ? l : undefined;
+      });
+      const noteLens = lenses.find((l) => l.command?.title === `Note: ${note.title}`);
+      assert.ok(noteLens, lenses.map((l) => l.command?.title).join(' | '));
+      assert.equal(noteLens.range.start.line, 6);
+      assert.deepEqual(noteLens.command!.arguments, [note.id]);
+      const sim = lenses.find((l) => l.command?.title === 'Simulate on the open DaemonSet');
+      assert.ok(sim);
+      await vscode.window.showTextDocument(await vscode.workspace.openTextDocument(good), vscode.ViewColumn.Two);
+      const placed = await vscode.commands.executeCommand<Rendered>(sim.command!.command, ...(sim.command!.arguments ?? []));
+      assert.match(placed?.title ?? '', /^Placement: /);
+    } finally {
+      await cfg.update('walkthrough.kubernetesSource', undefined, vscode.ConfigurationTarget.Global);
+    }
+  });
+
+  await step('hovers and diagnostics link to their walkthrough note', async () => {
+    const doc = await vscode.workspace.openTextDocument(good);
+    await vscode.window.showTextDocument(doc, vscode.ViewColumn.One);
+    const pos = positionOf(doc, 'kind: DaemonSet').translate(0, 7);
+    const text = await until('hover with a note link', async () => {
+      const t = hoverText((await vscode.commands.executeCommand<vscode.Hover[]>('vscode.executeHoverProvider', good, pos)) ?? []);
+      return /Why\? \(note\)/.test(t) ? t : undefined;
+    });
+    assert.match(text, /\]\(command:kce\.walkthrough\.openNote\?%5B%22[a-z0-9.-]+%22%5D "Open the walkthrough note"\)/);
+    assert.ok(!text.includes('kce-note:'));
+    const never = file('broken/daemonset-never-matches.yaml');
+    await vscode.window.showTextDocument(await vscode.workspace.openTextDocument(never));
+    const linked = await until('a diagnostic linked to its note', () => {
+      const d = vscode.languages.getDiagnostics(never).find((x) => typeof x.code === 'object' && x.code.target.scheme === 'command');
+      return d;
+    });
+    const target = (linked.code as { target: vscode.Uri }).target;
+    assert.equal(target.path, 'kce.walkthrough.openNote');
+    const [id] = JSON.parse(target.query) as string[];
+    assert.ok(getNote(id!), id);
+    const shown = await vscode.commands.executeCommand<NoteShown>(target.path, id);
+    assert.equal(shown?.id, id);
   });
 
   await step('commands answer "server not running" when the server is down, and restart brings it back', async () => {
