@@ -784,11 +784,11 @@ export const NOTES: readonly Note[] = [
       {
         "repo": "kubernetes/kubernetes",
         "ref": "v1.35.0",
-        "path": "cmd/kube-controller-manager/app/apps.go",
-        "symbol": "startDaemonSetController"
+        "path": "pkg/controller/daemon/daemon_controller.go",
+        "symbol": "NewDaemonSetsController"
       }
     ],
-    "body": "The apps controllers live in `cmd/kube-controller-manager/app/apps.go`. [newDaemonSetControllerDescriptor](anchor:newDaemonSetControllerDescriptor) names the controller and points at [startDaemonSetController](anchor:startDaemonSetController).\n\nThe start function passes the shared DaemonSet, ControllerRevision, Pod and Node informers and a dedicated client to `NewDaemonSetsController`, with a back-off from 1 s to 15 min for failed pods, and runs it with `ConcurrentDaemonSetSyncs` workers (flag `--concurrent-daemonset-syncs`, default 2).\n",
+    "body": "The apps controllers live in `cmd/kube-controller-manager/app/apps.go`. [newDaemonSetControllerDescriptor](anchor:newDaemonSetControllerDescriptor) names the controller (`daemonset`) and points at the function that builds it. That function has been renamed across releases (`startDaemonSetController` in older trees, a `newDaemonSetController` constructor in newer ones), so follow the descriptor rather than a name.\n\nWhatever its name, it passes the shared DaemonSet, ControllerRevision, Pod and Node informers and a dedicated client to `NewDaemonSetsController`, with a back-off from 1 s to 15 min for failed pods, and runs [the controller](anchor:NewDaemonSetsController) with `ConcurrentDaemonSetSyncs` workers (flag `--concurrent-daemonset-syncs`, default 2).\n",
     "source": "server/src/walkthrough/notes/repository/repo-start-daemonset.md"
   },
   {
