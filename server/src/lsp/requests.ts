@@ -7,6 +7,7 @@ import type { Analyzed, Session } from './session';
 import { toRange } from './convert';
 import { safe } from './safe';
 import { rangeOfPath } from '../yaml/paths';
+import { placeDaemonSet } from '../core/placement';
 
 export function rowsOf(a: Analyzed, d: DocumentAnalysis, placements: NodePlacement[], session: Session): P.PlacementRowDto[] {
   const ydoc = session.yaml(a).documents.find((x) => x.index === d.index);
@@ -139,12 +140,11 @@ export function registerRequests(connection: Connection, session: Session): void
   connection.onRequest(P.nodeEvent, safe(session, 'kce/nodeEvent', null, async (params: P.NodeEventParams) => {
     const a = await session.analyze(params.uri);
     const d = docAt(a, params.documentIndex);
-    if (!a || !d?.placement) return null;
+    if (!a || !d?.placement || !d.daemonSet) return null;
+    // Only this DaemonSet's placement changes with the nodes: no need to analyse the file again.
     const nodesAfter = applyNodeEvent(a.nodes, params.event);
-    const after = session.analyzeWith(a.doc, nodesAfter, a.settings).documents.find((x) => x.index === d.index);
-    if (!after?.placement) return null;
     const beforeRows = rowsOf(a, d, d.placement.placements, session);
-    const afterRows = rowsOf(a, after, after.placement.placements, session);
+    const afterRows = rowsOf(a, d, placeDaemonSet(d.daemonSet, nodesAfter, a.gates).nodes, session);
     const beforeBy = new Map(beforeRows.map((r) => [r.node, r]));
     const afterBy = new Map(afterRows.map((r) => [r.node, r]));
     const changes: P.PlacementChange[] = [];

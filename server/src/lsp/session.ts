@@ -239,12 +239,6 @@ export class Session {
     return { uri, doc, analysis, settings, gates, nodes: this.nodes };
   }
 
-  /** Analyses with a node list other than the inventory (what-if events); never cached. */
-  analyzeWith(doc: TextDocument, nodes: NodeInfo[], settings: KceSettings): FileAnalysis {
-    const { gates } = resolveFeatureGates(settings.featureGates);
-    return this.deps.analyzeText(doc.getText(), { nodes, gates, insights: settings.insights.enabled, inventoryLabel: this.inventoryLabel() });
-  }
-
   /** The YAML documents of an analysed version with positions, parsed lazily once per version (hover, completion, quick fixes). */
   yaml(a: Analyzed): ParsedFile {
     if (a.analysis.parsed) return { documents: a.analysis.parsed, errors: [] };
