@@ -3,10 +3,7 @@
 import type { DaemonSet, LabelSelector, NodeInfo, NodePlacement, Pod } from '../core/types';
 import { daemonSetCounts } from '../inventory/kubePods';
 import type { FeatureGates } from '../core/k8sVersion';
-import { compilePlacement } from '../core/placement';
-import { compileLabelSelector } from '../core/labels';
-import { planSync, podBelongsTo } from '../core/plan';
-import { effectiveRollingUpdate, simulateRollout } from '../core/rollout';
+import { simulatePlan, simulateRolloutOf } from '../analysis/simulations';
 import { analyzeText } from '../analysis/index';
 import type { DocumentAnalysis, FileAnalysis } from '../analysis/types';
 import { expandPaths, loadInventory, loadPods, readText, type Inventory } from './inputs';
@@ -189,15 +186,14 @@ export async function runPlan(
   let podSource = opts.pods ? `pods: ${opts.pods} (${allPods.length})` : 'no existing pods (--pods FILE to give them)';
   const daemonSets = [];
   for (const { doc, ds, path } of found) {
-    const compiled = compilePlacement(ds, opts.gates);
-    const selector = compileLabelSelector(ds.spec?.selector);
     // From a live cluster, the pods are listed per DaemonSet (its selector, its namespace or the context's).
     const ns = doc.namespace ?? opts.clusterPods?.namespace ?? 'default';
     const candidates = opts.clusterPods && !opts.pods ? await opts.clusterPods.list(ns, ds.spec?.selector) : allPods;
     if (opts.clusterPods && !opts.pods) podSource = `pods: listed from ${inventory.label}`;
-    const pods = candidates.filter((p: Pod) => (p.metadata?.namespace ?? 'default') === (doc.namespace ?? p.metadata?.namespace ?? 'default') && podBelongsTo(ds, p, (l) => selector.matches(l)));
-    const plan = planSync({ ds, nodes: inventory.nodes, pods, shouldRunOn: (n) => compiled.evaluate(n) });
-    const counts = daemonSetCounts(inventory.nodes, pods, (n) => compiled.evaluate(n));
+    const inNamespace = candidates.filter((p: Pod) => (p.metadata?.namespace ?? 'default') === (doc.namespace ?? p.metadata?.namespace ?? 'default'));
+    const { placements, pods, sync: plan } = simulatePlan(ds, inventory.nodes, opts.gates, { pods: inNamespace });
+    const byNode = new Map(placements.map((p) => [p.node, p]));
+    const counts = daemonSetCounts(inventory.nodes, pods, (n) => byNode.get(n.name)!);
     daemonSets.push({
       file: path,
       namespace: doc.namespace ?? null,
@@ -238,9 +234,7 @@ export function runRollout(opts: CommonOptions, io: IO): number {
   const found = daemonSetsIn(analyseAll(opts, inventory));
   if (found.length === 0) return noDaemonSets(opts, io);
   const daemonSets = found.map(({ doc, ds, path }) => {
-    const nodes = doc.placement!.placements.filter((p) => p.shouldRun).map((p) => p.node);
-    const eff = effectiveRollingUpdate(ds, nodes.length);
-    const { rounds } = simulateRollout({ nodes, maxSurge: eff.maxSurge, maxUnavailable: eff.maxUnavailable, strategy: eff.strategy });
+    const { nodes, effective: eff, rounds } = simulateRolloutOf(ds, doc.placement!.placements);
     return {
       file: path,
       namespace: doc.namespace ?? null,

@@ -6,9 +6,7 @@ import { analyzeText } from '../analysis/index';
 import { fileSource, looksLikeNodesFile, pickInventory, sampleSource } from '../inventory/source';
 import type { CandidateFile, InventorySource } from '../inventory/source';
 import { placeDaemonSet } from '../core/placement';
-import { planSync, podBelongsTo } from '../core/plan';
-import { compileLabelSelector } from '../core/labels';
-import { effectiveRollingUpdate, simulateRollout } from '../core/rollout';
+import { simulatePlan, simulateRolloutOf } from '../analysis/simulations';
 import type { DaemonSet, NodeInfo, Pod } from '../core/types';
 import type { FeatureGates } from '../core/k8sVersion';
 import type { PlanResult, RolloutResult } from '../protocol';
@@ -114,14 +112,8 @@ export async function loadInventory(req: InventoryRequest, live?: LiveCluster): 
 
 // The controller's next sync: over the cluster's pods of this DaemonSet when they are known, else its first sync.
 export function plan(ds: DaemonSet, nodes: NodeInfo[], opts: { burstReplicas?: number; gates: FeatureGates; pods?: Pod[] }): Omit<PlanResult, 'uri' | 'documentIndex'> {
-  const placed = new Map(placeDaemonSet(ds, nodes, opts.gates).nodes.map((p) => [p.node, p]));
-  const selector = compileLabelSelector(ds.spec?.selector);
-  const pods = (opts.pods ?? []).filter((p) => podBelongsTo(ds, p, (l) => selector.matches(l)));
-  const sync = planSync({
-    nodes,
-    pods,
-    ds,
-    shouldRunOn: (n) => placed.get(n.name) ?? { shouldRun: false, shouldContinueRunning: false },
+  const { pods, sync } = simulatePlan(ds, nodes, opts.gates, {
+    ...(opts.pods ? { pods: opts.pods } : {}),
     ...(opts.burstReplicas !== undefined ? { burstReplicas: opts.burstReplicas } : {}),
   });
   const batches: PlanResult['batches'] = [];
@@ -141,20 +133,14 @@ export function plan(ds: DaemonSet, nodes: NodeInfo[], opts: { burstReplicas?: n
 
 // Every node that should run the pod starts with an available old pod; overrides replace the strategy's values.
 export function rollout(ds: DaemonSet, nodes: NodeInfo[], opts: { maxSurge?: number | string; maxUnavailable?: number | string; gates: FeatureGates }): Omit<RolloutResult, 'uri' | 'documentIndex'> {
-  const placed = placeDaemonSet(ds, nodes, opts.gates).nodes;
-  const running = placed.filter((p) => p.shouldRun).map((p) => p.node);
-  const sunset = placed.filter((p) => !p.shouldRun && p.shouldContinueRunning).map((p) => p.node);
-  let target = ds;
-  if (opts.maxSurge !== undefined || opts.maxUnavailable !== undefined) {
-    const ru = { ...ds.spec?.updateStrategy?.rollingUpdate };
-    if (opts.maxSurge !== undefined) ru.maxSurge = opts.maxSurge;
-    if (opts.maxUnavailable !== undefined) ru.maxUnavailable = opts.maxUnavailable;
-    target = { ...ds, spec: { ...ds.spec, updateStrategy: { ...ds.spec?.updateStrategy, rollingUpdate: ru } } };
-  }
-  const eff = effectiveRollingUpdate(target, running.length);
+  const overrides = {
+    ...(opts.maxSurge !== undefined ? { maxSurge: opts.maxSurge } : {}),
+    ...(opts.maxUnavailable !== undefined ? { maxUnavailable: opts.maxUnavailable } : {}),
+  };
+  const sim = simulateRolloutOf(ds, placeDaemonSet(ds, nodes, opts.gates).nodes, overrides);
+  const eff = sim.effective;
   const notes = [`maxSurge: ${eff.detail.maxSurge}`, `maxUnavailable: ${eff.detail.maxUnavailable}`];
   if (eff.error) return { maxSurge: 0, maxUnavailable: 0, rounds: [], notes: [eff.error, ...notes] };
-  const sim = simulateRollout({ nodes: running, maxSurge: eff.maxSurge, maxUnavailable: eff.maxUnavailable, strategy: eff.strategy, sunsetNodes: sunset });
   return {
     maxSurge: eff.maxSurge,
     maxUnavailable: eff.maxUnavailable,
