@@ -20,7 +20,7 @@ const common = {
 const clusterApart = {
   name: 'cluster-apart',
   setup(build) {
-    build.onResolve({ filter: /\/inventory\/cluster(\.js)?$/ }, () => ({ path: './cluster.js', external: true }));
+    build.onResolve({ filter: /\/cluster\/cluster(\.js)?$/ }, () => ({ path: './cluster.js', external: true }));
   },
 };
 
@@ -28,7 +28,7 @@ const bundles = [
   { entryPoints: ['server/src/cli.ts'], outfile: 'dist/cli.js', banner: { js: '#!/usr/bin/env node' }, plugins: [clusterApart] },
   // The language server: no externals, so an accidental `vscode` import fails the build.
   { entryPoints: ['server/src/server.ts'], outfile: 'dist/server.js', plugins: [clusterApart] },
-  { entryPoints: ['server/src/inventory/cluster.ts'], outfile: 'dist/cluster.js' },
+  { entryPoints: ['server/src/cluster/cluster.ts'], outfile: 'dist/cluster.js' },
   { entryPoints: ['bench/bench.ts'], outfile: 'dist/bench.js' },
   // The VS Code client: `vscode` comes from the extension host; minified, since its load time is activation time.
   // The banner stamps the moment the bundle starts loading, so activate() can report load + activate.

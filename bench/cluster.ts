@@ -4,7 +4,7 @@
 // The test API server runs in the same process (one event loop for both): the figures are conservative.
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { ClusterInventory } from '../server/src/inventory/cluster';
+import { ClusterInventory } from '../server/src/cluster/cluster';
 import { placeDaemonSet } from '../server/src/core/placement';
 import { resolveFeatureGates } from '../server/src/core/k8sVersion';
 import type { DaemonSet } from '../server/src/core/types';

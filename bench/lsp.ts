@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { createProtocolConnection, StreamMessageReader, StreamMessageWriter } from 'vscode-languageserver/node';
-import { generateNodesJson } from '../server/src/inventory/generate';
+import { generateNodesJson } from '../server/src/inventory/files/generate';
 
 export interface LspFigures {
   smallEditMs: number;

@@ -3,7 +3,7 @@ import { parseArgs, parseFeatureGates, parseFormat, UsageError } from './cli/arg
 import { runPlan, runRollout, runSimulate, runValidate, type IO } from './cli/commands';
 import { InputError } from './cli/inputs';
 import { resolveFeatureGates, KUBERNETES_TAG } from './core/k8sVersion';
-import { runWalkthroughCommand } from './cliWalkthrough';
+import { runWalkthroughCommand } from './cli/walkthrough';
 import { clusterInventory, loadClusterSnapshot, runNodes } from './cli/nodesCommand';
 
 const USAGE = `kce — Kube Controller Explorer (Kubernetes ${KUBERNETES_TAG} semantics)

@@ -2,7 +2,7 @@
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { analyzeText } from '../../server/src/analysis/index';
-import { sampleClusterNodes } from '../../server/src/inventory/sampleCluster';
+import { sampleClusterNodes } from '../../server/src/inventory/files/sampleCluster';
 import { DEFAULT_FEATURE_GATES } from '../../server/src/core/k8sVersion';
 import type { AnalysisContext, FileAnalysis } from '../../server/src/analysis/types';
 

@@ -5,7 +5,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { analyzeText } from '../../server/src/analysis/index';
 import { simulatePlan, simulateRolloutOf, podsOf } from '../../server/src/analysis/simulations';
-import { sampleClusterNodes } from '../../server/src/inventory/sampleCluster';
+import { sampleClusterNodes } from '../../server/src/inventory/files/sampleCluster';
 import { DEFAULT_FEATURE_GATES } from '../../server/src/core/k8sVersion';
 import { plan as lspPlan, rollout as lspRollout } from '../../server/src/lsp/defaultDeps';
 import type { Pod } from '../../server/src/core/types';

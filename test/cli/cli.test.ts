@@ -5,7 +5,7 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { tmpdir } from 'node:os';
-import { generateNodesJson } from '../../server/src/inventory/generate';
+import { generateNodesJson } from '../../server/src/inventory/files/generate';
 
 const CLI = join(__dirname, '..', '..', 'dist', 'cli.js');
 const EX = join(__dirname, '..', '..', 'examples');

@@ -13,7 +13,7 @@ import { KUBERNETES_TAG } from '../../server/src/core/k8sVersion';
 import { SIMULATE_PLACEMENT_COMMAND } from '../../server/src/protocol';
 import { DEFAULT_SETTINGS, settingsKeys } from '../../server/src/lsp/settings';
 import { CLIENT_ONLY_SETTINGS } from '../../client/src/walkthrough/model';
-import { loadNodesFromText } from '../../server/src/inventory/loadNodes';
+import { loadNodesFromText } from '../../server/src/inventory/files/loadNodes';
 import type { NodeDto, SimulatePlacementResult } from '../../server/src/protocol';
 
 const ROOT = join(__dirname, '..', '..');

@@ -7,7 +7,7 @@ import { spawn } from 'node:child_process';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { TestApiServer, kubeconfigText, makeNode, makePki, tempDir } from './apiServer';
-import { loadNodesFromText } from '../../server/src/inventory/loadNodes';
+import { loadNodesFromText } from '../../server/src/inventory/files/loadNodes';
 
 const ROOT = resolve(__dirname, '..', '..');
 const CLI = join(ROOT, 'dist', 'cli.js');

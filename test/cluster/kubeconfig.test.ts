@@ -4,8 +4,8 @@ import { test, describe, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { KubeconfigError, defaultLoadingRules, listContexts, loadKubeconfig, resolveContext, secretsOf, singleContextConfig } from '../../server/src/inventory/kubeconfig';
-import { listKubeContexts } from '../../server/src/inventory/cluster';
+import { KubeconfigError, defaultLoadingRules, listContexts, loadKubeconfig, resolveContext, secretsOf, singleContextConfig } from '../../server/src/cluster/kubeconfig';
+import { listKubeContexts } from '../../server/src/cluster/cluster';
 import { tempDir } from './apiServer';
 
 const tmp = tempDir('kce-kubeconfig-');

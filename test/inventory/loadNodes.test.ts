@@ -2,13 +2,13 @@ import { test, describe } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { loadNodesFromText } from '../../server/src/inventory/loadNodes';
-import { loadPodsFromText } from '../../server/src/inventory/loadPods';
-import { toNodeInfo } from '../../server/src/inventory/nodeModel';
-import { generateNodeObjects, generateNodesJson, generateNodesYaml, toKubectlYaml } from '../../server/src/inventory/generate';
-import { sampleClusterList, sampleClusterNodes } from '../../server/src/inventory/sampleCluster';
+import { loadNodesFromText } from '../../server/src/inventory/files/loadNodes';
+import { loadPodsFromText } from '../../server/src/inventory/files/loadPods';
+import { toNodeInfo } from '../../server/src/inventory/files/nodeModel';
+import { generateNodeObjects, generateNodesJson, generateNodesYaml, toKubectlYaml } from '../../server/src/inventory/files/generate';
+import { sampleClusterList, sampleClusterNodes } from '../../server/src/inventory/files/sampleCluster';
 import { pickInventory, looksLikeNodesFile } from '../../server/src/inventory/source';
-import { fastParseYamlStream } from '../../server/src/yaml/fastYaml';
+import { fastParseYamlStream } from '../../server/src/inventory/files/kubectlYamlReader';
 import { parseYamlText } from '../../server/src/yaml/parse';
 
 const nodeObj = (name: string, extra: Record<string, unknown> = {}) => ({

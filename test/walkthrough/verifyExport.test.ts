@@ -4,7 +4,7 @@ import { mkdtemp, mkdir, writeFile, readFile, readdir, appendFile } from 'node:f
 import { readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { runWalkthroughCommand } from '../../server/src/cliWalkthrough';
+import { runWalkthroughCommand } from '../../server/src/cli/walkthrough';
 import { verifyAnchors, exportCodeTours, allNotes, allChapters, parseSymbol, CODETOUR_SCHEMA } from '../../server/src/walkthrough/index';
 import { KUBERNETES_TAG } from '../../server/src/core/k8sVersion';
 import type { Note, CodeTour } from '../../server/src/walkthrough/types';

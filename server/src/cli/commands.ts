@@ -1,7 +1,7 @@
 // The `kce` commands: validate, simulate, plan, rollout. Each reads inputs, runs the shared analysis
 // and renders text, JSON or SARIF. They return an exit code; they never call process.exit.
 import type { DaemonSet, LabelSelector, NodeInfo, NodePlacement, Pod } from '../core/types';
-import { daemonSetCounts } from '../inventory/kubePods';
+import { daemonSetCounts } from '../cluster/kubePods';
 import type { FeatureGates } from '../core/k8sVersion';
 import { simulatePlan, simulateRolloutOf } from '../analysis/simulations';
 import { analyzeText } from '../analysis/index';

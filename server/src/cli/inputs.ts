@@ -2,9 +2,9 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import type { NodeInfo, Pod } from '../core/types';
-import { loadNodesFromText } from '../inventory/loadNodes';
-import { loadPodsFromText } from '../inventory/loadPods';
-import { sampleClusterNodes } from '../inventory/sampleCluster';
+import { loadNodesFromText } from '../inventory/files/loadNodes';
+import { loadPodsFromText } from '../inventory/files/loadPods';
+import { sampleClusterNodes } from '../inventory/files/sampleCluster';
 
 /** Unusable input: the CLI prints the message and exits 2. */
 export class InputError extends Error {}

@@ -3,7 +3,7 @@
 // Also the cluster inventory for simulate / plan / rollout given --context / --kubeconfig.
 import { stringify } from 'yaml';
 import type { NodeInfo } from '../core/types';
-import type { ClusterSnapshot } from '../inventory/cluster';
+import type { ClusterSnapshot } from '../cluster/cluster';
 import type { IO } from './commands';
 import type { Inventory } from './inputs';
 import { InputError } from './inputs';
@@ -31,7 +31,7 @@ export function snapshotList(nodes: readonly NodeInfo[]): Record<string, unknown
 
 /** Lists the cluster's nodes once. client-node is imported here, on demand, never on the default path. */
 export async function loadClusterSnapshot(flags: ClusterFlags): Promise<ClusterSnapshot> {
-  const { fetchClusterNodes } = await import('../inventory/cluster.js');
+  const { fetchClusterNodes } = await import('../cluster/cluster.js');
   try {
     return await fetchClusterNodes({
       ...(flags.context ? { context: flags.context } : {}),

@@ -1,9 +1,9 @@
 // Which node inventory is in use: a live cluster, a nodes file from settings, a nodes file found in the
 // workspace, or the embedded sample cluster, in that order. Reading files and globbing belong to the caller.
 import type { NodeInfo } from '../core/types';
-import { loadNodesFromText } from './loadNodes';
-import type { LoadError } from './loadNodes';
-import { sampleClusterNodes } from './sampleCluster';
+import { loadNodesFromText } from './files/loadNodes';
+import type { LoadError } from './files/loadNodes';
+import { sampleClusterNodes } from './files/sampleCluster';
 
 export interface InventorySource {
   kind: 'sample' | 'file' | 'cluster';

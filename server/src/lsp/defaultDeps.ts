@@ -11,8 +11,8 @@ import type { DaemonSet, NodeInfo, Pod } from '../core/types';
 import type { FeatureGates } from '../core/k8sVersion';
 import type { PlanResult, RolloutResult } from '../protocol';
 import type { InventoryRequest, LoadedInventory, ServerDeps } from './deps';
-import { LiveCluster } from '../inventory/kubeLive';
-import type { LiveState } from '../inventory/kubeLive';
+import { LiveCluster } from '../cluster/kubeLive';
+import type { LiveState } from '../cluster/kubeLive';
 
 const MAX_FILE_BYTES = 32 * 1024 * 1024;
 const MAX_SCANNED_FILES = 2000;

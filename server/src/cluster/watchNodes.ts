@@ -2,7 +2,7 @@
 // list (paged), watch from the list's resourceVersion, re-watch when the server ends the stream,
 // back off on errors, and relist from scratch when the resourceVersion has expired (410 Gone).
 import type { NodeInfo } from '../core/types';
-import { isNodeInfo, toNodeInfo } from './nodeModel';
+import { isNodeInfo, toNodeInfo } from '../inventory/files/nodeModel';
 import { KubeApiError } from './kubeHttp';
 import type { KubeHttp } from './kubeHttp';
 

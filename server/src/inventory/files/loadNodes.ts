@@ -1,10 +1,10 @@
 // Nodes from the output of `kubectl get nodes -o yaml|json`: a Node, a NodeList, a List of Nodes, or a
 // multi-document stream. JSON goes through JSON.parse; YAML first through the fast kubectl-subset reader,
 // then, when that reader cannot vouch for the text, through the full parser.
-import type { NodeInfo } from '../core/types';
-import { fastParseYamlStream } from '../yaml/fastYaml';
-import { parseYamlText } from '../yaml/parse';
-import type { OffsetRange } from '../yaml/parse';
+import type { NodeInfo } from '../../core/types';
+import { fastParseYamlStream } from './kubectlYamlReader';
+import { parseYamlText } from '../../yaml/parse';
+import type { OffsetRange } from '../../yaml/parse';
 import { toNodeInfo } from './nodeModel';
 
 export interface LoadError {

@@ -1,6 +1,6 @@
 // The embedded sample cluster, used when no live cluster or nodes file is configured. Kept as full
 // Node objects (kubectl's shape) so examples/sample-cluster.yaml can be checked against it.
-import type { NodeInfo } from '../core/types';
+import type { NodeInfo } from '../../core/types';
 import { toNodeInfo } from './nodeModel';
 
 interface SampleSpec {

@@ -2,8 +2,8 @@
 // The integrator wires runWalkthroughCommand into cli.ts; argv starts after the word `walkthrough`.
 import { mkdir, stat, writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
-import { exportCodeTours, verifyAnchors } from './walkthrough/index';
-import type { Note } from './walkthrough/types';
+import { exportCodeTours, verifyAnchors } from '../walkthrough/index';
+import type { Note } from '../walkthrough/types';
 
 export interface WalkthroughIO {
   stdout(s: string): void;

@@ -1,5 +1,5 @@
 // Pods from the output of `kubectl get pods -o yaml|json`: a Pod, a PodList, a List, or a multi-document stream.
-import type { Pod } from '../core/types';
+import type { Pod } from '../../core/types';
 import { collectObjects, parseObjectsText } from './loadNodes';
 import type { LoadError, ParserUsed } from './loadNodes';
 

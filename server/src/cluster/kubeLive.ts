@@ -37,7 +37,7 @@ export class LiveCluster {
   /**
    * @param onUpdate called (coalesced over `debounceMs`) after the node set or the status changed
    */
-  constructor(private readonly onUpdate: (s: LiveState) => void, private readonly debounceMs = 100, private readonly load: () => Promise<ClusterModule> = () => import('../inventory/cluster.js')) {}
+  constructor(private readonly onUpdate: (s: LiveState) => void, private readonly debounceMs = 100, private readonly load: () => Promise<ClusterModule> = () => import('./cluster.js')) {}
 
   /** Opens (or keeps) the inventory for this request and waits for its first list. */
   async open(req: LiveRequest): Promise<LiveState> {

@@ -1,5 +1,5 @@
 // A Kubernetes Node object (as kubectl prints it) -> the one node model the core reads.
-import type { NodeCondition, NodeInfo, Taint } from '../core/types';
+import type { NodeCondition, NodeInfo, Taint } from '../../core/types';
 
 function isObj(v: unknown): v is Record<string, unknown> {
   return v !== null && typeof v === 'object' && !Array.isArray(v);
