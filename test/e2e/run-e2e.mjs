@@ -44,8 +44,12 @@ for (const f of ['dist/extension.js', 'dist/server.js', 'dist/e2e/suite/index.js
 // ---------- 1. package and install ----------
 const run = join(ROOT, `run-${process.pid}`);
 const dirs = { data: join(run, 'data'), ext: join(run, 'ext'), home: join(run, 'home'), tmp: join(run, 'tmp'), ws: join(run, 'ws'), out: join(run, 'out') };
-// Earlier runs' folders (kept when they failed, for their logs) go first.
-if (existsSync(ROOT)) for (const d of readdirSync(ROOT)) if (d.startsWith('run-')) rmSync(join(ROOT, d), { recursive: true, force: true });
+// Earlier runs' folders (kept when they failed, for their logs) go first; a run still in progress (its pid alive,
+// e.g. another checkout's) keeps its folder.
+const alive = (pid) => { try { process.kill(pid, 0); return true; } catch (e) { return e.code === 'EPERM'; } };
+if (existsSync(ROOT)) for (const d of readdirSync(ROOT)) {
+  if (d.startsWith('run-') && !alive(Number(d.slice(4)))) rmSync(join(ROOT, d), { recursive: true, force: true });
+}
 for (const d of Object.values(dirs)) mkdirSync(d, { recursive: true });
 cpSync(join(REPO, 'examples'), dirs.ws, { recursive: true });
 mkdirSync(join(dirs.data, 'User'), { recursive: true });
