@@ -1,154 +1,118 @@
-import { test, describe } from 'node:test';
+// Which quick fixes are offered where: only for the diagnostics under the cursor or selection, chosen by code.
+// (What each fix writes and its placement effect: quickfixes.test.ts.)
+import { test, describe, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import type { CodeAction, Diagnostic } from 'vscode-languageserver/node';
-import { TextDocument } from 'vscode-languageserver-textdocument';
+import type { CodeAction, Diagnostic, Range } from 'vscode-languageserver/node';
+import { defaultDeps } from '../../server/src/lsp/defaultDeps';
+import { closest, placementEffect } from '../../server/src/lsp/codeActions';
 import { startServer } from './harness';
 import type { Harness } from './harness';
-import { fakeDeps } from './fake';
-import { closest } from '../../server/src/lsp/codeActions';
 
-const URI = 'file:///w/fix.yaml';
+let h: Harness;
+let n = 0;
+before(async () => { h = await startServer({ deps: defaultDeps() }); });
+after(async () => { await h.dispose(); });
 
-async function actions(h: Harness, text: string, diagnostics: Diagnostic[], line = 1): Promise<CodeAction[]> {
-  await h.open(URI, text);
-  const range = { start: { line, character: 0 }, end: { line, character: 0 } };
-  return (await h.client.sendRequest('textDocument/codeAction', { textDocument: { uri: URI }, range, context: { diagnostics } })) as CodeAction[];
-}
-
-function apply(text: string, a: CodeAction): string {
-  const edits = a.edit?.changes?.[URI] ?? [];
-  return TextDocument.applyEdits(TextDocument.create(URI, 'yaml', 1, text), edits);
-}
-
-function diag(field: string, line: number, documentIndex = 0): Diagnostic {
-  return { range: { start: { line, character: 0 }, end: { line, character: 1 } }, message: 'x', source: 'kce', data: { field, documentIndex } };
-}
-
-const DS = (tolerations: string): string => `apiVersion: apps/v1
+// Three problems with fixes on different lines, a comment, and an error without a mechanical fix (the name).
+const TEXT = `apiVersion: apps/v1
 kind: DaemonSet
 metadata:
-  name: agent
+  name: Agent_1
 spec:
+  selector:
+    matchLabels:
+      app: agent
   template:
+    metadata:
+      labels:
+        app: agent
     spec:
-${tolerations}      containers:
+      # tolerations below
+      restartPolicy: OnFailure
+      tolerations:
+        - key: node-role.kubernetes.io/master
+          operator: Exists
+        - key: dedicated
+          operator: Exists
+          effect: NoSchedul
+      containers:
         - name: c
           image: busybox
 `;
 
-describe('code actions', () => {
-  test('effect typo: change to the closest effect, using the diagnostic from the server', async () => {
-    const h = await startServer({ deps: fakeDeps() });
-    try {
-      const text = DS('      tolerations:\n        - key: gpu\n          effect: NoSchedul\n');
-      await h.open(URI, text);
-      const pulled = await h.pull(URI);
-      const list = await actions(h, text, pulled.items!);
-      const a = list.find((x) => x.title === 'Change NoSchedul to NoSchedule');
-      assert.ok(a, JSON.stringify(list.map((x) => x.title)));
-      assert.equal(a.isPreferred, true);
-      assert.match(apply(text, a), /effect: NoSchedule\n/);
-    } finally {
-      await h.dispose();
-    }
+const line = (l: number, from = 0, to = 80): Range => ({ start: { line: l, character: from }, end: { line: l, character: to } });
+
+async function setup(): Promise<{ uri: string; diags: Diagnostic[] }> {
+  const uri = `file:///w/where-${n++}.yaml`;
+  await h.open(uri, TEXT);
+  return { uri, diags: (await h.pull(uri)).items ?? [] };
+}
+
+function ask(uri: string, range: Range, diagnostics: Diagnostic[]): Promise<CodeAction[]> {
+  return h.client.sendRequest('textDocument/codeAction', { textDocument: { uri }, range, context: { diagnostics } }) as Promise<CodeAction[]>;
+}
+
+/** What an editor sends: the diagnostics overlapping the range. */
+function overlapping(diags: Diagnostic[], r: Range): Diagnostic[] {
+  return diags.filter((d) => d.range.start.line <= r.end.line && d.range.end.line >= r.start.line);
+}
+
+describe('quick fixes only where the cursor is', () => {
+  test('a comment line or a line without a diagnostic gets no fix', async () => {
+    const { uri, diags } = await setup();
+    for (const l of [0, 13, 22]) assert.deepEqual(await ask(uri, line(l), overlapping(diags, line(l))), [], `line ${l + 1}`);
   });
 
-  test('operator typo in a node selector requirement', async () => {
-    const h = await startServer({ deps: fakeDeps() });
-    try {
-      const text = `kind: Pod\nspec:\n  affinity:\n    nodeAffinity:\n      requiredDuringSchedulingIgnoredDuringExecution:\n        nodeSelectorTerms:\n          - matchExpressions:\n              - key: a\n                operator: NotIm\n                values: [b]\n`;
-      const list = await actions(h, text, [diag('spec.affinity.nodeAffinity.requiredDuringSchedulingIgnoredDuringExecution.nodeSelectorTerms[0].matchExpressions[0].operator', 8)]);
-      assert.deepEqual(list.map((x) => x.title), ['Change NotIm to NotIn']);
-      assert.match(apply(text, list[0]!), /operator: NotIn\n/);
-    } finally {
-      await h.dispose();
-    }
+  test('each line gets the fixes of its own diagnostic, and nothing else', async () => {
+    const { uri, diags } = await setup();
+    const titles = async (l: number): Promise<string[]> => (await ask(uri, line(l), overlapping(diags, line(l)))).map((a) => a.title.replace(/ — .*$/, ''));
+    assert.deepEqual(await titles(14), ['Change restartPolicy OnFailure to Always']);
+    assert.deepEqual(await titles(16), ['Replace the node-role.kubernetes.io/master toleration by node-role.kubernetes.io/control-plane']);
+    assert.deepEqual(await titles(20), ['Change NoSchedul to NoSchedule']);
   });
 
-  test('values with Exists: remove the whole values entry, block and flow style', async () => {
-    const h = await startServer({ deps: fakeDeps() });
-    try {
-      const block = `kind: Pod\nspec:\n  affinity:\n    nodeAffinity:\n      requiredDuringSchedulingIgnoredDuringExecution:\n        nodeSelectorTerms:\n          - matchExpressions:\n              - key: a\n                operator: Exists\n                values:\n                  - x\n              - key: b\n                operator: Exists\n`;
-      const field = 'spec.affinity.nodeAffinity.requiredDuringSchedulingIgnoredDuringExecution.nodeSelectorTerms[0].matchExpressions[0].values';
-      const list = await actions(h, block, [diag(field, 9)]);
-      assert.equal(list.length, 1);
-      assert.equal(list[0]!.title, 'Remove values (operator Exists takes none)');
-      assert.equal(apply(block, list[0]!), block.replace('                values:\n                  - x\n', ''));
-    } finally {
-      await h.dispose();
-    }
+  test('a client sending every diagnostic still gets only those under the range', async () => {
+    const { uri, diags } = await setup();
+    const actions = await ask(uri, line(20), diags);
+    assert.deepEqual(actions.map((a) => a.title.replace(/ — .*$/, '')), ['Change NoSchedul to NoSchedule']);
   });
 
-  test('tolerationSeconds without NoExecute: set the effect or drop the seconds', async () => {
-    const h = await startServer({ deps: fakeDeps() });
-    try {
-      const text = DS('      tolerations:\n        - key: gpu\n          operator: Exists\n          effect: NoSchedule\n          tolerationSeconds: 30\n');
-      const list = await actions(h, text, [diag('spec.template.spec.tolerations[0].tolerationSeconds', 11)]);
-      assert.deepEqual(list.filter((x) => x.diagnostics).map((x) => x.title), ['Set effect: NoExecute (tolerationSeconds only applies to NoExecute)', 'Remove tolerationSeconds']);
-      assert.match(apply(text, list[0]!), /effect: NoExecute\n          tolerationSeconds: 30\n/);
-      assert.equal(apply(text, list[1]!), text.replace('          tolerationSeconds: 30\n', ''));
-    } finally {
-      await h.dispose();
-    }
+  test('a selection over several lines gets the fixes of every diagnostic in it', async () => {
+    const { uri, diags } = await setup();
+    const r: Range = { start: { line: 14, character: 0 }, end: { line: 20, character: 30 } };
+    const actions = await ask(uri, r, overlapping(diags, r));
+    assert.equal(actions.length, 3, JSON.stringify(actions.map((a) => a.title)));
   });
 
-  test('add a toleration for an untolerated taint, saying how many nodes it adds', async () => {
-    const h = await startServer({ deps: fakeDeps() });
-    try {
-      const text = DS('      tolerations:\n        - key: gpu\n          operator: Exists\n');
-      const list = await actions(h, text, []);
-      const a = list.find((x) => x.title.startsWith('Add a toleration'));
-      assert.equal(a?.title, 'Add a toleration for node-role.kubernetes.io/control-plane:NoSchedule — +1 node');
-      assert.equal(apply(text, a!), DS('      tolerations:\n        - key: gpu\n          operator: Exists\n        - key: node-role.kubernetes.io/control-plane\n          operator: Exists\n          effect: NoSchedule\n'));
-    } finally {
-      await h.dispose();
-    }
+  test('an error without a mechanical fix (an invalid name) gets none', async () => {
+    const { uri, diags } = await setup();
+    const name = diags.find((d) => (d.data as { field: string }).field === 'metadata.name');
+    assert.ok(name);
+    assert.deepEqual(await ask(uri, name.range, [name]), []);
   });
 
-  test('add a toleration when the template has none yet', async () => {
-    const h = await startServer({ deps: fakeDeps() });
-    try {
-      const text = DS('');
-      const a = (await actions(h, text, [])).find((x) => x.title.startsWith('Add a toleration'));
-      assert.ok(a);
-      assert.equal(apply(text, a), DS('      tolerations:\n      - key: node-role.kubernetes.io/control-plane\n        operator: Exists\n        effect: NoSchedule\n'));
-    } finally {
-      await h.dispose();
-    }
-  });
-
-  test('replace the stale master toleration by control-plane', async () => {
-    const h = await startServer({ deps: fakeDeps() });
-    try {
-      const text = DS('      tolerations:\n        - key: node-role.kubernetes.io/master\n          operator: Exists\n');
-      const list = await actions(h, text, []);
-      const a = list.find((x) => x.title.startsWith('Replace'));
-      assert.equal(a?.title, 'Replace the node-role.kubernetes.io/master toleration by node-role.kubernetes.io/control-plane — +1 node');
-      assert.match(apply(text, a!), /- key: node-role.kubernetes.io\/control-plane\n/);
-    } finally {
-      await h.dispose();
-    }
-  });
-
-  test('a closed document and foreign diagnostics give nothing', async () => {
-    const h = await startServer({ deps: fakeDeps() });
-    try {
-      const r = await h.client.sendRequest('textDocument/codeAction', { textDocument: { uri: 'file:///none.yaml' }, range: { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } }, context: { diagnostics: [] } });
-      assert.deepEqual(r, []);
-      const text = `kind: Pod\nspec:\n  tolerations:\n    - effect: NoSchedul\n`;
-      const list = await actions(h, text, [{ ...diag('spec.tolerations[0].effect', 3), source: 'other' }]);
-      assert.deepEqual(list, []);
-    } finally {
-      await h.dispose();
-    }
+  test('foreign diagnostics and closed documents give nothing', async () => {
+    const { uri, diags } = await setup();
+    const effect = diags.find((d) => d.code === 'FieldValueNotSupported' && /effect$/.test((d.data as { field: string }).field))!;
+    assert.deepEqual(await ask(uri, effect.range, [{ ...effect, source: 'other' }]), []);
+    assert.deepEqual(await ask('file:///w/none.yaml', effect.range, [effect]), []);
   });
 });
 
-describe('closest', () => {
-  test('typo distance bound', async () => {
+describe('titles and spelling', () => {
+  test('placement effect wording', () => {
+    assert.equal(placementEffect(0), ' — no change in placement');
+    assert.equal(placementEffect(1), ' — runs on 1 more node');
+    assert.equal(placementEffect(-3), ' — runs on 3 fewer nodes');
+    assert.equal(placementEffect(undefined), '');
+  });
 
+  test('closest: typo distance bound and operator synonyms', () => {
     assert.equal(closest('noschedule', ['NoSchedule', 'NoExecute']), 'NoSchedule');
     assert.equal(closest('Banana', ['NoSchedule', 'NoExecute']), undefined);
     assert.equal(closest('NoExecute', ['NoSchedule', 'NoExecute']), undefined);
+    assert.equal(closest('Within', ['In', 'NotIn', 'Exists', 'DoesNotExist']), 'In');
+    assert.equal(closest('Equals', ['Equal', 'Exists']), 'Equal');
+    assert.equal(closest('Within', ['Equal', 'Exists']), undefined);
   });
 });

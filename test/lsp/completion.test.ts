@@ -85,7 +85,7 @@ describe('completion', () => {
     try {
       const items = await complete(h, fixture('EFFECT', '$0'));
       assert.deepEqual(labels(items), ['NoSchedule', 'PreferNoSchedule', 'NoExecute']);
-      assert.equal(items[0]!.detail, '1 nodes have a NoSchedule taint');
+      assert.equal(items[0]!.detail, '1 node has a NoSchedule taint');
     } finally {
       await h.dispose();
     }

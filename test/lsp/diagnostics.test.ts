@@ -32,7 +32,14 @@ describe('pull diagnostics', () => {
       assert.equal(d.code, 'FieldValueNotSupported');
       assert.deepEqual(d.codeDescription, { href: 'https://example.invalid/taints' });
       assert.equal(d.source, 'kce');
-      assert.deepEqual(d.data, { field: 'spec.template.spec.tolerations[0].effect', note: 'sched-tainttoleration', documentIndex: 0 });
+      const apiMessage = 'spec.template.spec.tolerations[0].effect: Unsupported value: "NoSchedul"';
+      assert.deepEqual(d.data, { field: 'spec.template.spec.tolerations[0].effect', note: 'sched-tainttoleration', documentIndex: 0, apiMessage });
+      // What is wrong comes first; the full path and kube-apiserver's own text stay one click away.
+      assert.equal(d.message, 'tolerations[0].effect: Unsupported value: "NoSchedul"');
+      assert.deepEqual(d.relatedInformation?.map((x) => [x.message, x.location.uri, x.location.range]), [
+        ['Field: spec.template.spec.tolerations[0].effect', 'file:///w/ds.yaml', range],
+        [`kube-apiserver: ${apiMessage}`, 'file:///w/ds.yaml', range],
+      ]);
       assert.equal(h.published.length, 0, 'a pull client gets no pushed diagnostics');
     } finally {
       await h.dispose();

@@ -1,12 +1,14 @@
-// Quick fixes that say what they change: typo fixes for enum values, dropping forbidden fields,
-// and placement fixes (tolerate a taint found on nodes, replace the stale master toleration).
+// Quick fixes for the diagnostics under the cursor or selection only (`context.diagnostics`). Each fix is chosen
+// by the diagnostic's code and the document's structured data (never by its English message), makes its edit
+// through yaml/edit.ts, and says in its title what it does to placement ("no change in placement" included).
 import { CodeActionKind } from 'vscode-languageserver/node';
-import type { CodeAction, CodeActionParams, Diagnostic, TextEdit } from 'vscode-languageserver/node';
-import type { OffsetRange } from '../analysis/types';
+import type { CodeAction, CodeActionParams, Diagnostic, Range, TextEdit } from 'vscode-languageserver/node';
 import type { Taint, Toleration } from '../core/types';
-import { child, key as mapKey } from '../core/fieldPath';
 import type { ParsedDocument } from '../yaml/parse';
-import { locatePath } from '../yaml/paths';
+import {
+  appendToleration, applyEdits, exactRange, matchTemplateLabels, quoteScalar, removeEntry, replaceValue, templateLabelsMatchSelector,
+} from '../yaml/edit';
+import type { OffsetEdit } from '../yaml/edit';
 import type { Analyzed, Session } from './session';
 import { toRange } from './convert';
 import type { DiagnosticData } from './convert';
@@ -15,6 +17,7 @@ import { valueAt } from './yamlView';
 
 const MASTER = 'node-role.kubernetes.io/master';
 const CONTROL_PLANE = 'node-role.kubernetes.io/control-plane';
+const POD_SPEC = 'spec.template.spec';
 
 function distance(a: string, b: string): number {
   const x = a.toLowerCase();
@@ -30,8 +33,16 @@ function distance(a: string, b: string): number {
   return prev[y.length]!;
 }
 
-/** The closest valid spelling, when the typo is small enough to be a typo. */
+/** Words people write for an operator that are not typos of it (`Within` is not close to `In`). */
+const OPERATOR_SYNONYMS: Record<string, string> = {
+  within: 'In', contains: 'In', oneof: 'In', notwithin: 'NotIn', notcontains: 'NotIn', exist: 'Exists',
+  equals: 'Equal', eq: 'Equal', '=': 'Equal', '==': 'Equal', notexists: 'DoesNotExist',
+};
+
+/** The closest valid spelling, when the typo is small enough to be a typo (or a known synonym). */
 export function closest(value: string, valid: readonly string[]): string | undefined {
+  const synonym = OPERATOR_SYNONYMS[value.toLowerCase()];
+  if (synonym && valid.includes(synonym)) return synonym;
   let best: string | undefined;
   let bestD = Infinity;
   for (const v of valid) {
@@ -41,314 +52,199 @@ export function closest(value: string, valid: readonly string[]): string | undef
   return best !== undefined && bestD <= Math.max(2, Math.floor(best.length / 3)) && best !== value ? best : undefined;
 }
 
-function exactRange(doc: ParsedDocument, path: string, part: 'key' | 'value' | 'entry'): OffsetRange | undefined {
-  const loc = locatePath(doc, path, part);
-  return loc?.exact ? loc.range : undefined;
+/** What a fix proposes, before its placement effect is measured. */
+interface Fix { title: string; edits: OffsetEdit[]; preferred?: boolean }
+
+/** Everything a fixer may read: the diagnostic's field, the document (value and tree) and the whole text. */
+interface FixInput { field: string; ydoc: ParsedDocument; text: string; diag: Diagnostic; a: Analyzed }
+
+type Fixer = (i: FixInput) => Fix[];
+
+const parentOf = (field: string): string => field.replace(/\.[^.[\]]+$/, '');
+
+function validValuesFor(field: string): readonly string[] | undefined {
+  if (/\.tolerations\[\d+\]\.effect$/.test(field)) return TAINT_EFFECTS;
+  if (/\.tolerations\[\d+\]\.operator$/.test(field)) return TOLERATION_OPERATORS;
+  if (/(nodeSelectorTerms\[\d+\]|\.preference)\.matchExpressions\[\d+\]\.operator$/.test(field)) return NODE_SELECTOR_OPERATORS;
+  if (/\.matchExpressions\[\d+\]\.operator$/.test(field)) return LABEL_SELECTOR_OPERATORS;
+  return undefined;
 }
 
-/** Widens an entry to whole lines when it is alone on its lines (block style), so deleting leaves no blank line. */
-function wholeLines(text: string, range: OffsetRange): OffsetRange {
-  // Block collections end after the next line's indentation: trim back to the entry's own text.
-  const r: OffsetRange = [range[0], range[1]];
-  while (r[1] > r[0] && /\s/.test(text[r[1] - 1]!)) r[1]--;
-  const ls = text.lastIndexOf('\n', r[0] - 1) + 1;
-  if (text.slice(ls, r[0]).trim() !== '') return r;
-  let le = text.indexOf('\n', r[1]);
-  if (le < 0) le = text.length;
-  if (text.slice(r[1], le).trim() !== '' && !text.slice(r[1], le).trim().startsWith('#')) return r;
-  return [ls, le < text.length ? le + 1 : le];
-}
+/** An effect or operator spelt wrong (`NoSchedul`, `exists`, `Within`). */
+const enumSpelling: Fixer = ({ field, ydoc }) => {
+  const valid = validValuesFor(field);
+  const v = valueAt(ydoc.value, field);
+  if (!valid || typeof v !== 'string') return [];
+  const best = closest(v, valid);
+  const e = best ? replaceValue(ydoc, field, best) : undefined;
+  return e ? [{ title: `Change ${v} to ${best}`, edits: [e], preferred: true }] : [];
+};
 
-type OffsetEdit = { range: OffsetRange; newText: string };
+/** A DaemonSet's pods must restart Always. */
+const restartPolicy: Fixer = ({ field, ydoc }) => {
+  if (field !== `${POD_SPEC}.restartPolicy`) return [];
+  const v = valueAt(ydoc.value, field);
+  const e = replaceValue(ydoc, field, 'Always');
+  return e ? [{ title: `Change restartPolicy ${typeof v === 'string' && v ? `${v} ` : ''}to Always`, edits: [e], preferred: true }] : [];
+};
+
+/** `values` with Exists / DoesNotExist. */
+const valuesWithExists: Fixer = ({ field, ydoc, text }) => {
+  const op = valueAt(ydoc.value, `${parentOf(field)}.operator`);
+  if (!/\.values$/.test(field) || (op !== 'Exists' && op !== 'DoesNotExist')) return [];
+  const e = removeEntry(text, ydoc, field);
+  return e ? [{ title: `Remove values (operator ${op} takes none)`, edits: [e], preferred: true }] : [];
+};
+
+/** A toleration value with Exists: kube-apiserver reports it on `operator`. */
+const tolerationValueWithExists: Fixer = ({ field, ydoc, text }) => {
+  if (!/\.tolerations\[\d+\]\.(value|operator)$/.test(field)) return [];
+  const parent = parentOf(field);
+  const v = valueAt(ydoc.value, `${parent}.value`);
+  if (valueAt(ydoc.value, `${parent}.operator`) !== 'Exists' || v == null || v === '') return [];
+  const e = removeEntry(text, ydoc, `${parent}.value`);
+  return e ? [{ title: 'Remove value (operator Exists takes none)', edits: [e], preferred: true }] : [];
+};
+
+/** tolerationSeconds only applies to NoExecute: two honest choices, neither preferred. */
+const tolerationSeconds: Fixer = ({ field, ydoc, text }) => {
+  if (!/\.tolerations\[\d+\]\.(tolerationSeconds|effect)$/.test(field)) return [];
+  const parent = parentOf(field);
+  const tol = valueAt(ydoc.value, parent) as Toleration | undefined;
+  if (!tol || typeof tol !== 'object' || tol.tolerationSeconds == null || tol.effect === 'NoExecute') return [];
+  const out: Fix[] = [];
+  const eff = replaceValue(ydoc, `${parent}.effect`, 'NoExecute');
+  if (eff) out.push({ title: 'Set effect: NoExecute (tolerationSeconds only applies to NoExecute)', edits: [eff] });
+  const secs = removeEntry(text, ydoc, `${parent}.tolerationSeconds`);
+  if (secs) out.push({ title: 'Remove tolerationSeconds', edits: [secs] });
+  return out;
+};
+
+/** The selector must select the template's labels; the selector is immutable, so the labels change. */
+const templateLabels: Fixer = ({ field, ydoc, text }) => {
+  if (field !== 'spec.template.metadata.labels' || templateLabelsMatchSelector(ydoc)) return [];
+  const r = matchTemplateLabels(text, ydoc);
+  return r ? [{ title: `Make template labels match the selector (${r.changes.join(', ')})`, edits: r.edits, preferred: true }] : [];
+};
+
+const isZero = (v: unknown): boolean => v === 0 || v === '0' || v === '0%';
+
+/** maxSurge and maxUnavailable both zero: the rollout could never progress; 1 is the API default. */
+const bothZeroRollingUpdate: Fixer = ({ field, ydoc }) => {
+  const ru = 'spec.updateStrategy.rollingUpdate';
+  if (field !== `${ru}.maxUnavailable` && field !== `${ru}.maxSurge`) return [];
+  if (!isZero(valueAt(ydoc.value, `${ru}.maxUnavailable`)) || !isZero(valueAt(ydoc.value, `${ru}.maxSurge`) ?? 0)) return [];
+  const e = replaceValue(ydoc, `${ru}.maxUnavailable`, '1');
+  return e ? [{ title: 'Set maxUnavailable to 1 (the default: one node at a time)', edits: [e], preferred: true }] : [];
+};
+
+/** An unquoted `yes`, `on`, `0755`… that kubectl reads as a bool or a number: quote it. */
+const yaml11Quote: Fixer = ({ field, ydoc, text, diag, a }) => {
+  const keyR = exactRange(ydoc, field, 'key');
+  const isKey = !!keyR && a.doc.offsetAt(diag.range.start) === keyR[0] && (exactRange(ydoc, field, 'value')?.[0] ?? -1) !== keyR[0];
+  const e = quoteScalar(text, ydoc, field, isKey);
+  return e ? [{ title: `Write ${e.newText} in quotes so kubectl reads a string`, edits: [e], preferred: true }] : [];
+};
+
+/** Every toleration of the stale master key, replaced by control-plane. */
+const masterToControlPlane: Fixer = ({ field, ydoc }) => {
+  const m = /^(.*\.tolerations\[\d+\])/.exec(field);
+  if (!m || (valueAt(ydoc.value, m[1]!) as Toleration | undefined)?.key !== MASTER) return [];
+  const e = replaceValue(ydoc, `${m[1]}.key`, CONTROL_PLANE);
+  return e ? [{ title: `Replace the ${MASTER} toleration by ${CONTROL_PLANE}`, edits: [e], preferred: true }] : [];
+};
+
+/** A DaemonSet that runs nowhere: one fix per distinct taint that keeps it off nodes. */
+const tolerateTaints: Fixer = ({ ydoc, text, a }) => {
+  const d = a.analysis.documents.find((x) => x.index === ydoc.index);
+  if (!d?.placement) return [];
+  const byTaint = new Map<string, Taint>();
+  for (const p of d.placement.placements) {
+    if (p.shouldRun) continue;
+    for (const r of p.reasons) if (r.code === 'TaintNotTolerated' && r.taint) byTaint.set(`${r.taint.key}=${r.taint.value ?? ''}:${r.taint.effect}`, r.taint);
+  }
+  const out: Fix[] = [];
+  for (const t of byTaint.values()) {
+    const e = appendToleration(text, ydoc, POD_SPEC, t);
+    if (e) out.push({ title: `Add a toleration for ${t.key}${t.value ? `=${t.value}` : ''}:${t.effect}`, edits: [e] });
+  }
+  return out;
+};
+
+/** The fixers of each diagnostic code: a code not listed here has no mechanical fix. */
+const FIXERS: Record<string, Fixer[]> = {
+  FieldValueNotSupported: [enumSpelling, restartPolicy],
+  FieldValueInvalid: [enumSpelling, tolerationValueWithExists, tolerationSeconds, templateLabels],
+  FieldValueForbidden: [valuesWithExists],
+  FieldValueRequired: [bothZeroRollingUpdate],
+  'kce.yaml11Scalar': [yaml11Quote],
+  'kce.deprecatedMasterToleration': [masterToControlPlane],
+  'kce.runsNowhere': [tolerateTaints],
+};
+
+/** The codes that have at least one fixer (the tests check each one is exercised). */
+export const FIXABLE_CODES = Object.keys(FIXERS);
 
 /**
  * How many more (or fewer) nodes the DaemonSet of a document runs on once the edits are applied:
  * the edited text is analysed again (unchanged documents are reused), so a title states the real effect.
  */
-function placementDelta(a: Analyzed, session: Session, documentIndex: number | undefined, edits: OffsetEdit[]): number | undefined {
+function placementDelta(a: Analyzed, session: Session, documentIndex: number, edits: OffsetEdit[]): number | undefined {
   const before = a.analysis.documents.find((d) => d.index === documentIndex)?.placement;
   if (!before) return undefined;
   const ctx = a.analysis.context ?? { nodes: a.nodes, gates: a.gates, insights: a.settings.insights.enabled, inventoryLabel: session.inventoryLabel() };
-  const text = a.doc.getText();
-  let edited = text;
-  for (const e of [...edits].sort((x, y) => y.range[0] - x.range[0])) edited = edited.slice(0, e.range[0]) + e.newText + edited.slice(e.range[1]);
   try {
-    const after = session.deps.analyzeText(edited, ctx, a.analysis).documents.find((d) => d.index === documentIndex)?.placement;
+    const after = session.deps.analyzeText(applyEdits(a.doc.getText(), edits), ctx, a.analysis).documents.find((d) => d.index === documentIndex)?.placement;
     return after ? after.shouldRun - before.shouldRun : undefined;
   } catch {
     return undefined;
   }
 }
 
-function nodesSuffix(delta: number | undefined): string {
-  if (!delta) return '';
+/** The placement part of a title; nothing for documents that are not placed (a Pod, a broken DaemonSet). */
+export function placementEffect(delta: number | undefined): string {
+  if (delta === undefined) return '';
+  if (delta === 0) return ' — no change in placement';
   const n = Math.abs(delta);
-  return ` — ${delta > 0 ? '+' : '−'}${n} node${n === 1 ? '' : 's'}`;
+  return ` — runs on ${n} ${delta > 0 ? 'more' : 'fewer'} node${n === 1 ? '' : 's'}`;
 }
 
-interface FixOptions { diagnostics?: Diagnostic[]; preferred?: boolean; documentIndex?: number | undefined }
-
-function fix(a: Analyzed, session: Session, title: string, edits: OffsetEdit[], opts: FixOptions = {}): CodeAction {
-  const textEdits: TextEdit[] = edits.map((e) => ({ range: toRange(a.doc, e.range), newText: e.newText }));
-  const full = title + nodesSuffix(placementDelta(a, session, opts.documentIndex, edits));
-  const action: CodeAction = { title: full, kind: CodeActionKind.QuickFix, edit: { changes: { [a.uri]: textEdits } } };
-  if (opts.diagnostics?.length) action.diagnostics = opts.diagnostics;
-  if (opts.preferred) action.isPreferred = true;
-  return action;
-}
-
-function taintKey(t: Taint): string {
-  return `${t.key}=${t.value ?? ''}:${t.effect}`;
-}
-
-function tolerationYaml(t: Taint): string[] {
-  const lines = [`key: ${t.key}`];
-  if (t.value) lines.push('operator: Equal', `value: ${JSON.stringify(t.value)}`);
-  else lines.push('operator: Exists');
-  lines.push(`effect: ${t.effect}`);
-  return lines;
-}
-
-/** An edit that appends a toleration to the pod template (creating `tolerations:` when missing). */
-function addTolerationEdit(a: Analyzed, ydoc: ParsedDocument, specPath: string, t: Taint): { range: OffsetRange; newText: string } | undefined {
-  const text = a.doc.getText();
-  const eol = text.includes('\r\n') ? '\r\n' : '\n';
-  const tolPath = `${specPath}.tolerations`;
-  const list = valueAt(ydoc.value, tolPath);
-  if (Array.isArray(list) && list.length > 0) {
-    const first = exactRange(ydoc, `${tolPath}[0]`, 'value');
-    const last = exactRange(ydoc, `${tolPath}[${list.length - 1}]`, 'value');
-    if (!first || !last) return undefined;
-    const ls = text.lastIndexOf('\n', first[0] - 1) + 1;
-    const before = text.slice(ls, first[0]);
-    const dash = before.indexOf('-');
-    if (dash < 0) {
-      // Flow sequence: add before the closing bracket.
-      const close = text.indexOf(']', last[1]);
-      if (close < 0) return undefined;
-      const body = tolerationYaml(t).join(', ');
-      return { range: [close, close], newText: `, {${body}}` };
-    }
-    const indent = ' '.repeat(dash);
-    const inner = ' '.repeat(dash + 2);
-    let end = last[1];
-    while (end > last[0] && /\s/.test(text[end - 1]!)) end--;
-    let at = text.indexOf('\n', end);
-    at = at < 0 ? text.length : at + 1;
-    const [head, ...rest] = tolerationYaml(t);
-    const lines = [`${indent}- ${head}`, ...rest.map((l) => `${inner}${l}`)];
-    const lead = at === text.length && !text.endsWith('\n') ? eol : '';
-    return { range: [at, at], newText: lead + lines.join(eol) + eol };
-  }
-  const specKey = exactRange(ydoc, specPath, 'key');
-  if (!specKey) return undefined;
-  const ls = text.lastIndexOf('\n', specKey[0] - 1) + 1;
-  const indent = ' '.repeat(specKey[0] - ls + 2);
-  let at = text.indexOf('\n', specKey[1]);
-  at = at < 0 ? text.length : at + 1;
-  const [head, ...rest] = tolerationYaml(t);
-  const lines = [`${indent}tolerations:`, `${indent}- ${head}`, ...rest.map((l) => `${indent}  ${l}`)];
-  const lead = at === text.length && !text.endsWith('\n') ? eol : '';
-  return { range: [at, at], newText: lead + lines.join(eol) + eol };
-}
-
-/** A label key or value as YAML that reads back as the same string (quoted when YAML would read a number, bool or null). */
-function yamlString(v: string): string {
-  const plain = /^[A-Za-z0-9]([-A-Za-z0-9_./]*[A-Za-z0-9])?$/.test(v) &&
-    !/^(y|yes|n|no|true|false|on|off|null|~|[-+]?(\.?[0-9][0-9_.]*([eE][-+]?[0-9]+)?|0x[0-9a-fA-F_]+|0o?[0-7_]+|\.inf|\.nan))$/i.test(v);
-  return plain ? v : JSON.stringify(v);
-}
-
-function lineStartOf(text: string, at: number): number {
-  return text.lastIndexOf('\n', at - 1) + 1;
-}
-
-/** The offset right after the line holding the end of `range` (trailing blanks of block entries ignored). */
-function afterLine(text: string, range: OffsetRange): number {
-  let end = range[1];
-  while (end > range[0] && /\s/.test(text[end - 1]!)) end--;
-  const nl = text.indexOf('\n', end);
-  return nl < 0 ? text.length : nl + 1;
-}
-
-/** Lines inserted at `at`, with a line break first when `at` is the end of a text without a final one. */
-function insertLines(text: string, at: number, lines: string[]): OffsetEdit {
-  const eol = text.includes('\r\n') ? '\r\n' : '\n';
-  const lead = at === text.length && text.length > 0 && !text.endsWith('\n') ? eol : '';
-  return { range: [at, at], newText: lead + lines.join(eol) + eol };
-}
-
-/**
- * Edits that give the pod template every label of `spec.selector.matchLabels`: change a label with
- * another value, add missing ones to the labels block, or create the block (and `metadata`) when absent.
- */
-function templateLabelsEdits(text: string, ydoc: ParsedDocument): { edits: OffsetEdit[]; changes: string[] } | undefined {
-  const want = valueAt(ydoc.value, 'spec.selector.matchLabels');
-  if (!want || typeof want !== 'object' || Array.isArray(want)) return undefined;
-  const labelsPath = 'spec.template.metadata.labels';
-  const have = valueAt(ydoc.value, labelsPath);
-  const haveMap = have && typeof have === 'object' && !Array.isArray(have) ? (have as Record<string, unknown>) : undefined;
-  const edits: OffsetEdit[] = [];
-  const changes: string[] = [];
-  const missing: [string, string][] = [];
-  for (const [k, raw] of Object.entries(want as Record<string, unknown>)) {
-    const v = raw == null ? '' : String(raw);
-    if (haveMap && Object.hasOwn(haveMap, k)) {
-      if (String(haveMap[k] ?? '') === v) continue;
-      const r = exactRange(ydoc, mapKey(labelsPath, k), 'value');
-      if (!r) return undefined;
-      edits.push({ range: r, newText: yamlString(v) });
-      changes.push(`${k}: ${String(haveMap[k] ?? '')} → ${v}`);
-    } else {
-      missing.push([k, v]);
-      changes.push(`add ${k}: ${v}`);
-    }
-  }
-  if (missing.length === 0) return edits.length ? { edits, changes } : undefined;
-  const entries = missing.map(([k, v]) => `${yamlString(k)}: ${yamlString(v)}`);
-  const flow = (prefix: string): string => `${prefix}{${entries.join(', ')}}`;
-
-  if (haveMap) {
-    const keys = Object.keys(haveMap);
-    const valueR = exactRange(ydoc, labelsPath, 'value');
-    if (keys.length === 0) {
-      // `labels: {}` (or a null value): write the whole map in flow style.
-      const r = valueR && text.slice(valueR[0], valueR[1]).trim() === '{}' ? valueR : undefined;
-      if (!r) return undefined;
-      edits.push({ range: r, newText: flow('') });
-      return { edits, changes };
-    }
-    const firstKey = exactRange(ydoc, mapKey(labelsPath, keys[0]!), 'key');
-    const lastEntry = exactRange(ydoc, mapKey(labelsPath, keys[keys.length - 1]!), 'entry');
-    if (!firstKey || !lastEntry || !valueR) return undefined;
-    if (text[valueR[0]] === '{') {
-      const close = text.lastIndexOf('}', valueR[1]);
-      if (close < lastEntry[1]) return undefined;
-      edits.push({ range: [lastEntry[1], lastEntry[1]], newText: `, ${entries.join(', ')}` });
-      return { edits, changes };
-    }
-    const indent = ' '.repeat(firstKey[0] - lineStartOf(text, firstKey[0]));
-    edits.push(insertLines(text, afterLine(text, lastEntry), entries.map((e) => indent + e)));
-    return { edits, changes };
-  }
-  if (have != null) return undefined; // labels of another type: leave it to the type error
-
-  // No labels: add the block under `metadata`, or `metadata` itself under `template`.
-  const meta = valueAt(ydoc.value, 'spec.template.metadata');
-  const parentPath = meta && typeof meta === 'object' && !Array.isArray(meta) ? 'spec.template.metadata' : meta == null ? 'spec.template' : undefined;
-  if (!parentPath) return undefined;
-  const parent = valueAt(ydoc.value, parentPath);
-  const parentKey = exactRange(ydoc, parentPath, 'key');
-  const parentValue = exactRange(ydoc, parentPath, 'value');
-  if (!parentKey || !parentValue || !parent || typeof parent !== 'object') return undefined;
-  const block = parentPath === 'spec.template' ? ['metadata:', '  labels:', ...entries.map((e) => `    ${e}`)] : ['labels:', ...entries.map((e) => `  ${e}`)];
-  if (text[parentValue[0]] === '{') {
-    const inner = parentPath === 'spec.template' ? `metadata: {labels: ${flow('')}}` : `labels: ${flow('')}`;
-    const empty = Object.keys(parent).length === 0;
-    edits.push({ range: [parentValue[0] + 1, parentValue[0] + 1], newText: empty ? inner : `${inner}, ` });
-    return { edits, changes };
-  }
-  // Block mapping: the children's indentation is that of the first key in it.
-  const firstChild = Object.keys(parent)[0];
-  const childKey = firstChild !== undefined ? exactRange(ydoc, child(parentPath, firstChild), 'key') : undefined;
-  const keyCol = parentKey[0] - lineStartOf(text, parentKey[0]);
-  const col = childKey ? childKey[0] - lineStartOf(text, childKey[0]) : keyCol + 2;
-  if (col <= keyCol) return undefined;
-  const at = afterLine(text, [parentKey[0], parentKey[1]]);
-  edits.push(insertLines(text, at, block.map((l) => ' '.repeat(col) + l)));
-  return { edits, changes };
+function intersects(a: Range, b: Range): boolean {
+  const before = (x: Range['start'], y: Range['start']): boolean => x.line < y.line || (x.line === y.line && x.character < y.character);
+  return !before(a.end, b.start) && !before(b.end, a.start);
 }
 
 export function codeActionsFor(a: Analyzed, params: CodeActionParams, session: Session): CodeAction[] {
   const file = session.yaml(a);
-  const out: CodeAction[] = [];
   const text = a.doc.getText();
-  const kceDiagnostics = params.context.diagnostics.filter((d) => d.source === 'kce');
-
-  for (const diag of kceDiagnostics) {
+  const out: CodeAction[] = [];
+  const byEdit = new Map<string, CodeAction>();
+  // Only the diagnostics the client says are under the cursor or selection, and only ours.
+  const under = params.context.diagnostics.filter((d) => d.source === 'kce' && intersects(d.range, params.range));
+  for (const diag of under) {
     const data = diag.data as DiagnosticData | undefined;
-    if (!data || typeof data.field !== 'string') continue;
-    const ydoc = file.documents.find((d) => d.index === data.documentIndex) ?? file.documents.find((d) => d.range[0] <= a.doc.offsetAt(diag.range.start) && a.doc.offsetAt(diag.range.start) <= d.range[1]);
+    const fixers = typeof diag.code === 'string' ? FIXERS[diag.code] : undefined;
+    if (!fixers || !data || typeof data.field !== 'string') continue;
+    const at = a.doc.offsetAt(diag.range.start);
+    const ydoc = file.documents.find((d) => d.index === data.documentIndex) ?? file.documents.find((d) => d.range[0] <= at && at <= d.range[1]);
     if (!ydoc) continue;
-    const on = { diagnostics: [diag], documentIndex: ydoc.index };
-    const field = data.field;
-    const parent = field.replace(/\.[^.[\]]+$/, '');
-    const v = valueAt(ydoc.value, field);
-
-    // Typos in enum values.
-    let valid: readonly string[] | undefined;
-    if (/\.tolerations\[\d+\]\.effect$/.test(field)) valid = TAINT_EFFECTS;
-    else if (/\.tolerations\[\d+\]\.operator$/.test(field)) valid = TOLERATION_OPERATORS;
-    else if (/(nodeSelectorTerms\[\d+\]|\.preference)\.matchExpressions\[\d+\]\.operator$/.test(field)) valid = NODE_SELECTOR_OPERATORS;
-    else if (/\.matchExpressions\[\d+\]\.operator$/.test(field)) valid = LABEL_SELECTOR_OPERATORS;
-    if (valid && typeof v === 'string') {
-      const best = closest(v, valid);
-      const r = exactRange(ydoc, field, 'value');
-      if (best && r) out.push(fix(a, session, `Change ${v} to ${best}`, [{ range: r, newText: best }], { ...on, preferred: true }));
-    }
-
-    // values with Exists / DoesNotExist.
-    const op = valueAt(ydoc.value, `${parent}.operator`);
-    if (/\.values$/.test(field) && (op === 'Exists' || op === 'DoesNotExist')) {
-      const r = exactRange(ydoc, field, 'entry');
-      if (r) out.push(fix(a, session, `Remove values (operator ${op} takes none)`, [{ range: wholeLines(text, r), newText: '' }], { ...on, preferred: true }));
-    }
-    // A toleration value with Exists.
-    // kube-apiserver reports it on `operator`; other checks may point at `value`.
-    const tolValue = valueAt(ydoc.value, `${parent}.value`);
-    if (/\.tolerations\[\d+\]\.(value|operator)$/.test(field) && op === 'Exists' && tolValue != null && tolValue !== '') {
-      const r = exactRange(ydoc, `${parent}.value`, 'entry');
-      if (r) out.push(fix(a, session, 'Remove value (operator Exists takes none)', [{ range: wholeLines(text, r), newText: '' }], { ...on, preferred: true }));
-    }
-
-    // tolerationSeconds only applies to NoExecute: two honest choices, neither preferred.
-    if (/\.tolerations\[\d+\]\.(tolerationSeconds|effect)$/.test(field)) {
-      const tol = valueAt(ydoc.value, parent) as Toleration | undefined;
-      if (tol && typeof tol === 'object' && tol.tolerationSeconds != null && tol.effect !== 'NoExecute') {
-        const eff = exactRange(ydoc, `${parent}.effect`, 'value');
-        if (eff) out.push(fix(a, session, 'Set effect: NoExecute (tolerationSeconds only applies to NoExecute)', [{ range: eff, newText: 'NoExecute' }], on));
-        const secs = exactRange(ydoc, `${parent}.tolerationSeconds`, 'entry');
-        if (secs) out.push(fix(a, session, 'Remove tolerationSeconds', [{ range: wholeLines(text, secs), newText: '' }], on));
+    for (const fixer of fixers) {
+      for (const f of fixer({ field: data.field, ydoc, text, diag, a })) {
+        // Two diagnostics under the cursor may lead to the same edit: offer it once, naming both.
+        const id = JSON.stringify(f.edits);
+        const twin = byEdit.get(id);
+        if (twin) { twin.diagnostics = [...(twin.diagnostics ?? []), diag]; continue; }
+        const edits: TextEdit[] = f.edits.map((e) => ({ range: toRange(a.doc, e.range), newText: e.newText }));
+        const action: CodeAction = {
+          title: f.title + placementEffect(placementDelta(a, session, ydoc.index, f.edits)),
+          kind: CodeActionKind.QuickFix,
+          diagnostics: [diag],
+          edit: { changes: { [a.uri]: edits } },
+        };
+        if (f.preferred) action.isPreferred = true;
+        byEdit.set(id, action);
+        out.push(action);
       }
-    }
-
-    // The selector must select the template's labels; the selector is immutable, so change the labels.
-    if (field === 'spec.template.metadata.labels' && /`selector` does not match template `labels`/.test(typeof diag.message === 'string' ? diag.message : diag.message.value)) {
-      const r = templateLabelsEdits(text, ydoc);
-      if (r) out.push(fix(a, session, `Make template labels match the selector (${r.changes.join(', ')})`, r.edits, { ...on, preferred: true }));
-    }
-  }
-
-  // Placement fixes for the document under the cursor.
-  const at = a.doc.offsetAt(params.range.start);
-  const d = a.analysis.documents.find((x) => x.range[0] <= at && at <= x.range[1]);
-  const ydoc = d ? file.documents.find((x) => x.index === d.index) : undefined;
-  if (d?.placement && ydoc) {
-    const specPath = 'spec.template.spec';
-    const inDoc = (x: Diagnostic): boolean => (x.data as DiagnosticData | undefined)?.documentIndex === d.index;
-    // Stale master toleration.
-    const tols = valueAt(ydoc.value, `${specPath}.tolerations`);
-    if (Array.isArray(tols)) {
-      tols.forEach((t: unknown, i: number) => {
-        if (t && typeof t === 'object' && (t as Toleration).key === MASTER) {
-          const r = exactRange(ydoc, `${specPath}.tolerations[${i}].key`, 'value');
-          const path = `${specPath}.tolerations[${i}]`;
-          const related = kceDiagnostics.filter((x) => inDoc(x) && x.code === 'kce.deprecatedMasterToleration' && (x.data as DiagnosticData).field.startsWith(path));
-          if (r) out.push(fix(a, session, `Replace the ${MASTER} toleration by ${CONTROL_PLANE}`, [{ range: r, newText: CONTROL_PLANE }], { diagnostics: related, preferred: true, documentIndex: d.index }));
-        }
-      });
-    }
-    // Untolerated taints: one action per distinct taint found on nodes that do not run the pod.
-    const byTaint = new Map<string, Taint>();
-    for (const p of d.placement.placements) {
-      if (p.shouldRun) continue;
-      for (const r of p.reasons) if (r.code === 'TaintNotTolerated' && r.taint) byTaint.set(taintKey(r.taint), r.taint);
-    }
-    const nowhere = kceDiagnostics.filter((x) => inDoc(x) && x.code === 'kce.runsNowhere');
-    for (const taint of byTaint.values()) {
-      const edit = addTolerationEdit(a, ydoc, specPath, taint);
-      const desc = `${taint.key}${taint.value ? `=${taint.value}` : ''}:${taint.effect}`;
-      if (edit) out.push(fix(a, session, `Add a toleration for ${desc}`, [edit], { diagnostics: nowhere, documentIndex: d.index }));
     }
   }
   return out;

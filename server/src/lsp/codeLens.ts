@@ -1,12 +1,33 @@
 // Code lens above each DaemonSet: how many nodes it runs on, opening the placement simulation.
 import type { CodeLens } from 'vscode-languageserver/node';
 import { SIMULATE_PLACEMENT_COMMAND } from '../protocol';
+import type { Problem } from '../analysis/types';
 import type { Analyzed } from './session';
 import { toRange } from './convert';
 
-export function lensTitle(nodes: number, shouldRun: number): string {
+export function lensTitle(nodes: number, shouldRun: number, errors: DocumentErrors = { yaml: 0, api: 0 }): string {
   const skipped = nodes - shouldRun;
-  return `runs on ${shouldRun} of ${nodes} node${nodes === 1 ? '' : 's'} · ${skipped} skipped`;
+  const placed = `runs on ${shouldRun} of ${nodes} node${nodes === 1 ? '' : 's'}`;
+  const warning = errorWarning(errors);
+  // With errors the placement is that of the text as written: say so before the numbers, never silently.
+  return warning ? `⚠ ${warning} · ${placed} as written, ignoring what is invalid` : `${placed} · ${skipped} skipped`;
+}
+
+/** Errors that make a document's placement a guess: YAML syntax (parts of the text are dropped) and API errors. */
+export interface DocumentErrors { yaml: number; api: number }
+
+export function documentErrors(problems: readonly Pick<Problem, 'severity' | 'code'>[]): DocumentErrors {
+  const errors = problems.filter((p) => p.severity === 'error');
+  const yaml = errors.filter((p) => p.code.startsWith('yaml.')).length;
+  return { yaml, api: errors.length - yaml };
+}
+
+/** `fix 9 errors first`, or the YAML syntax error, which drops part of the text; '' when there is none. */
+export function errorWarning(e: DocumentErrors): string {
+  const plural = (n: number, w: string): string => `${n} ${w}${n === 1 ? '' : 's'}`;
+  if (e.yaml) return `YAML syntax ${e.yaml === 1 ? 'error' : `errors (${e.yaml})`}: fix ${e.yaml === 1 ? 'it' : 'them'} first`;
+  if (e.api) return `fix ${plural(e.api, 'error')} first`;
+  return '';
 }
 
 /** The start of the line holding a document's first content (after `---`, blank lines and comments). */
@@ -32,7 +53,7 @@ export function codeLensesOf(a: Analyzed): CodeLens[] {
     out.push({
       range: toRange(a.doc, [off, off]),
       command: {
-        title: lensTitle(d.placement.nodes, d.placement.shouldRun),
+        title: lensTitle(d.placement.nodes, d.placement.shouldRun, documentErrors(d.problems)),
         command: SIMULATE_PLACEMENT_COMMAND,
         arguments: [a.uri, d.index],
       },

@@ -52,6 +52,11 @@ function taintValues(nodes: readonly NodeInfo[], key: string): string[] {
   return [...s].sort();
 }
 
+/** `1 node`, `3 nodes`. */
+function nodesText(n: number): string {
+  return `${n} node${n === 1 ? '' : 's'}`;
+}
+
 function countNodes(nodes: readonly NodeInfo[], f: (n: NodeInfo) => boolean): number {
   let c = 0;
   for (const n of nodes) if (f(n)) c++;
@@ -130,19 +135,19 @@ export function completionAt(a: Analyzed, offset: number, session: Session): Com
       else if (inNodeSelectorRequirement(parent)) add(c, NODE_SELECTOR_OPERATORS, CompletionItemKind.EnumMember);
       else if (inLabelSelectorRequirement(parent)) add(c, LABEL_SELECTOR_OPERATORS, CompletionItemKind.EnumMember);
     } else if (field === 'effect' && inToleration(parent)) {
-      add(c, TAINT_EFFECTS, CompletionItemKind.EnumMember, (e) => `${countNodes(nodes, (n) => n.taints.some((t) => t.effect === e))} nodes have a ${e} taint`);
+      add(c, TAINT_EFFECTS, CompletionItemKind.EnumMember, (e) => { const k = countNodes(nodes, (n) => n.taints.some((t) => t.effect === e)); return `${nodesText(k)} ${k === 1 ? 'has' : 'have'} a ${e} taint`; });
     } else if (field === 'type' && /(^|\.)updateStrategy$/.test(parent)) {
       add(c, DAEMONSET_STRATEGY_TYPES, CompletionItemKind.EnumMember);
     } else if (field === 'key' && inToleration(parent)) {
-      add(c, taintKeys(nodes), CompletionItemKind.Value, (k) => `taint on ${countNodes(nodes, (n) => n.taints.some((t) => t.key === k))} nodes`);
+      add(c, taintKeys(nodes), CompletionItemKind.Value, (k) => `taint on ${nodesText(countNodes(nodes, (n) => n.taints.some((t) => t.key === k)))}`);
     } else if (field === 'key' && inNodeSelectorRequirement(parent)) {
-      add(c, labelKeys(nodes), CompletionItemKind.Value, (k) => `label on ${countNodes(nodes, (n) => Object.hasOwn(n.labels, k))} nodes`);
+      add(c, labelKeys(nodes), CompletionItemKind.Value, (k) => `label on ${nodesText(countNodes(nodes, (n) => Object.hasOwn(n.labels, k)))}`);
     } else if (field === 'value' && inToleration(parent)) {
       const k = valueAt(kp.root, `${parent}.key`);
       if (typeof k === 'string') add(c, taintValues(nodes, k), CompletionItemKind.Value);
     } else {
       const ns = /^(.*(?:^|\.)nodeSelector)\[([^\]]+)\]$/.exec(kp.path);
-      if (ns) add(c, labelValues(nodes, ns[2]!), CompletionItemKind.Value, (v) => `${countNodes(nodes, (n) => n.labels[ns[2]!] === v)} nodes`);
+      if (ns) add(c, labelValues(nodes, ns[2]!), CompletionItemKind.Value, (v) => nodesText(countNodes(nodes, (n) => n.labels[ns[2]!] === v)));
     }
     return c.items;
   }

@@ -46,6 +46,26 @@ export interface DiagnosticData {
   /** Walkthrough note id (see walkthrough noteForCode). */
   note?: string;
   documentIndex?: number;
+  /** The message exactly as kube-apiserver (or the CLI) prints it, field path first. */
+  apiMessage?: string;
+}
+
+/** The last step of a field path, with its list item when it is one (`tolerations[0].effect`). */
+export function shortField(field: string): string {
+  const m = /(?:[^.[\]]+(?:\[[^\]]*\])*\.)?[^.[\]]+(?:\[[^\]]*\])*$/.exec(field);
+  const tail = m?.[0] ?? field;
+  // Keep the parent only when it is a list item: `tolerations[0].effect`, not `metadata.name`.
+  const dot = tail.indexOf('.');
+  return dot > 0 && !tail.slice(0, dot).endsWith(']') ? tail.slice(dot + 1) : tail;
+}
+
+/**
+ * What the Problems panel shows: what is wrong first (the short field name, then the error), since a long
+ * field path in front hides it. The full path and the API-exact text go to relatedInformation and `data`.
+ */
+export function leadMessage(p: Pick<Problem, 'field' | 'message'>): string {
+  if (!p.field || !p.message.startsWith(`${p.field}: `)) return p.message;
+  return `${shortField(p.field)}: ${p.message.slice(p.field.length + 2)}`;
 }
 
 export function toDiagnostic(doc: TextDocument, p: Problem, documentIndex?: number): Diagnostic {
@@ -53,14 +73,22 @@ export function toDiagnostic(doc: TextDocument, p: Problem, documentIndex?: numb
   const note = noteIdFor(p);
   if (note) data.note = note;
   if (documentIndex !== undefined) data.documentIndex = documentIndex;
+  const range = toRange(doc, p.range);
+  const message = leadMessage(p);
+  if (message !== p.message) data.apiMessage = p.message;
   const d: Diagnostic = {
-    range: toRange(doc, p.range),
+    range,
     severity: SEVERITY[p.severity] ?? DiagnosticSeverity.Error,
     code: p.code,
     source: 'kce',
-    message: p.message,
+    message,
     data,
   };
+  if (p.field) {
+    const location = { uri: doc.uri, range };
+    d.relatedInformation = [{ location, message: `Field: ${p.field}` }];
+    if (p.type) d.relatedInformation.push({ location, message: `kube-apiserver: ${p.message}` });
+  }
   const href = p.docUrl ?? fallbackDocUrl(p.code);
   if (href) d.codeDescription = { href };
   return d;
