@@ -69,7 +69,7 @@ test('stdio, pull client: diagnostics with exact ranges, hover, code lens, kce/i
 
     const lenses = (await c.sendRequest('textDocument/codeLens', { textDocument: { uri } })) as CodeLens[];
     assert.equal(lenses.length, 1);
-    assert.equal(lenses[0]!.command?.title, 'runs on 0 of 14 nodes · 14 skipped');
+    assert.equal(lenses[0]!.command?.title, '⚠ fix 9 errors first · runs on 0 of 14 nodes as written, ignoring what is invalid');
     assert.deepEqual(lenses[0]!.command?.arguments, [uri, 0]);
 
     const inv = (await c.sendRequest('kce/inventory', {})) as { source: string; count: number; nodes: unknown[] };
