@@ -1,10 +1,9 @@
 // The real implementations behind the server's dependencies: the product analysis and the inventory
 // sources (settings file, a nodes file found in the workspace, the embedded sample cluster).
-import { readFile, readdir, stat } from 'node:fs/promises';
-import { join } from 'node:path';
 import { analyzeText } from '../analysis/index';
-import { fileSource, looksLikeNodesFile, pickInventory, sampleSource } from '../inventory/source';
+import { fileSource, sampleSource } from '../inventory/source';
 import type { CandidateFile, InventorySource } from '../inventory/source';
+import { findWorkspaceNodes, readRegularFile } from '../inventory/workspaceScan';
 import { placeDaemonSet } from '../core/placement';
 import { simulatePlan, simulateRolloutOf } from '../analysis/simulations';
 import type { DaemonSet, NodeInfo, Pod } from '../core/types';
@@ -14,47 +13,8 @@ import type { InventoryRequest, LoadedInventory, ServerDeps } from './deps';
 import { LiveCluster } from '../cluster/kubeLive';
 import type { LiveState } from '../cluster/kubeLive';
 
-const MAX_FILE_BYTES = 32 * 1024 * 1024;
-const MAX_SCANNED_FILES = 2000;
-const MAX_DEPTH = 4;
-const SKIP_DIRS = new Set(['node_modules', '.git', 'dist', 'out', '.vscode-test']);
-
-/** Workspace files that may hold nodes, breadth-first and bounded so a huge workspace costs little. */
-async function workspaceCandidates(folders: string[]): Promise<CandidateFile[]> {
-  const out: CandidateFile[] = [];
-  let scanned = 0;
-  let queue: { dir: string; depth: number }[] = folders.map((dir) => ({ dir, depth: 0 }));
-  while (queue.length && scanned < MAX_SCANNED_FILES) {
-    const next: typeof queue = [];
-    for (const { dir, depth } of queue) {
-      let entries;
-      try {
-        entries = await readdir(dir, { withFileTypes: true });
-      } catch {
-        continue;
-      }
-      entries.sort((a, b) => a.name.localeCompare(b.name));
-      for (const e of entries) {
-        if (e.name.startsWith('.') || SKIP_DIRS.has(e.name)) continue;
-        const p = join(dir, e.name);
-        if (e.isDirectory()) {
-          if (depth < MAX_DEPTH) next.push({ dir: p, depth: depth + 1 });
-          continue;
-        }
-        if (!/\.(ya?ml|json)$/i.test(e.name) || ++scanned > MAX_SCANNED_FILES) continue;
-        try {
-          if ((await stat(p)).size > MAX_FILE_BYTES) continue;
-          const text = await readFile(p, 'utf8');
-          if (looksLikeNodesFile(text)) out.push({ path: p, text });
-        } catch {
-          /* unreadable: skip */
-        }
-      }
-    }
-    queue = next;
-  }
-  return out;
-}
+// A nodes file the user named may be large (as the CLI's), but must be a regular file.
+const SETTINGS_FILE_MAX_BYTES = 256 * 1024 * 1024;
 
 function toLoaded(src: InventorySource, error?: string): LoadedInventory {
   const loaded: LoadedInventory = { source: src.kind, detail: src.path ?? src.label, nodes: src.nodes };
@@ -76,11 +36,9 @@ export async function loadInventory(req: InventoryRequest, live?: LiveCluster): 
   if (req.source !== 'cluster') await live?.close();
   const readSettingsFile = async (): Promise<CandidateFile | { error: string } | undefined> => {
     if (!req.file) return undefined;
-    try {
-      return { path: req.file, text: await readFile(req.file, 'utf8') };
-    } catch (e) {
-      return { error: `cannot read ${req.file}: ${(e as Error).message}` };
-    }
+    // Settings may come from an untrusted workspace: only a regular file, size-capped before reading.
+    const r = await readRegularFile(req.file, SETTINGS_FILE_MAX_BYTES);
+    return 'error' in r ? { error: r.error } : { path: req.file, text: r.text };
   };
   switch (req.source) {
     case 'sample':
@@ -104,8 +62,10 @@ export async function loadInventory(req: InventoryRequest, live?: LiveCluster): 
     default: {
       const f = await readSettingsFile();
       if (f && 'error' in f) return toLoaded(sampleSource(), `${f.error}; using the sample cluster`);
-      const picked = pickInventory({ ...(f ? { settingsFile: f } : {}), workspaceFiles: f ? [] : await workspaceCandidates(req.workspaceFolders) });
-      return toLoaded(picked);
+      if (f) return toLoaded(fileSource(f));
+      const found = await findWorkspaceNodes(req.workspaceFolders);
+      if (found.source) return toLoaded(found.source);
+      return toLoaded(sampleSource(), found.notes.length ? found.notes.join('; ') : undefined);
     }
   }
 }
