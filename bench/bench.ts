@@ -1,4 +1,4 @@
-// `npm run bench`: the figures DESIGN.md §7 sets targets for, each beside the `yaml` floor
+// `npm run bench`: the figures README.md's Benchmarks table sets targets for, each beside the `yaml` floor
 // (parseAllDocuments + toJS of the same text) measured in the same run.
 import { parseAllDocuments } from 'yaml';
 import { readFileSync } from 'node:fs';

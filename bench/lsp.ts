@@ -1,4 +1,4 @@
-// LSP figures (DESIGN.md §7): edit → diagnostics over stdio against the built server, with a 5,000-node
+// LSP figures (README.md, Benchmarks): edit → diagnostics over stdio against the built server, with a 5,000-node
 // inventory loaded, for an 80-line DaemonSet and for one edit in a 1,000-document file; server RSS.
 import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';

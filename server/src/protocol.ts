@@ -2,6 +2,7 @@
 // The client imports this file and nothing else from the server: it depends only on the protocol package.
 import { NotificationType, RequestType } from 'vscode-languageserver-protocol';
 import type { Range } from 'vscode-languageserver-protocol';
+import type { PlacementReasonCode } from './codes/index';
 
 // ---------- shared shapes (plain JSON; ranges are LSP ranges) ----------
 
@@ -19,7 +20,7 @@ export interface NodeDto {
 export interface DocumentRef { uri: string; documentIndex: number }
 
 export interface PlacementReasonDto {
-  code: string;
+  code: PlacementReasonCode;
   message: string;
   /** Kubernetes field path of the DaemonSet field responsible. */
   field: string;

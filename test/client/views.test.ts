@@ -5,7 +5,7 @@ import { csp, esc, jsonForScript, makeNonce, msgLink, page } from '../../client/
 import { barChart, countByOutcome, countByReason, outcomeOf, renderPlacementBody, zoneOf } from '../../client/src/views/placement';
 import { batchTimeline, renderPlanBody, renderRolloutBody } from '../../client/src/views/plan';
 import { describeEvent, renderNodeEventBody } from '../../client/src/views/nodeEvent';
-import type { NodeEventResult, PlacementRowDto, PlanResult, RolloutResult, SimulatePlacementResult } from '../../server/src/protocol';
+import type { NodeEventResult, PlacementReasonDto, PlacementRowDto, PlanResult, RolloutResult, SimulatePlacementResult } from '../../server/src/protocol';
 
 const EVIL = `<img src=x onerror="alert(1)">'&\``;
 const range = { start: { line: 3, character: 4 }, end: { line: 3, character: 9 } };
@@ -15,7 +15,7 @@ function rows(): PlacementRowDto[] {
     { node: 'worker-a', shouldRun: true, shouldContinueRunning: true, reasons: [] },
     { node: 'gpu-1', shouldRun: false, shouldContinueRunning: true, reasons: [{ code: 'TaintNotTolerated', message: 'taint gpu=true:NoSchedule is not tolerated', field: 'spec.template.spec.tolerations', range }] },
     { node: 'win-1', shouldRun: false, shouldContinueRunning: false, reasons: [{ code: 'NodeSelectorMismatch', message: 'nodeSelector kubernetes.io/os=linux', field: 'spec.template.spec.nodeSelector' }, { code: 'TaintNotTolerated', message: 'NoExecute', field: 'spec.template.spec.tolerations', evicts: true }] },
-    { node: EVIL, shouldRun: false, shouldContinueRunning: false, reasons: [{ code: EVIL, message: EVIL, field: EVIL }] },
+    { node: EVIL, shouldRun: false, shouldContinueRunning: false, reasons: [{ code: EVIL as PlacementReasonDto['code'], message: EVIL, field: EVIL }] },
   ];
 }
 

@@ -1,6 +1,8 @@
 // A tiny stand-in for the product's analysis and inventory, for wiring tests only.
 import type { AnalysisContext, DocumentAnalysis, FileAnalysis, Problem } from '../../server/src/analysis/types';
 import type { NodeInfo, NodePlacement } from '../../server/src/core/types';
+// A code the registry does not have, on purpose: the fake stands in for any analysis.
+import type { ProblemCode } from '../../server/src/codes/index';
 import type { ServerDeps } from '../../server/src/lsp/deps';
 
 export const FAKE_NODES: NodeInfo[] = [
@@ -35,7 +37,7 @@ export function fakeAnalyze(text: string, ctx: AnalysisContext): FileAnalysis {
       }
     }
     if (ctx.insights && /nodeSelector:\s*\{\s*\}/.test(body)) {
-      problems.push({ severity: 'warning', code: 'kce.emptyNodeSelector', field: 'spec.template.spec.nodeSelector', message: 'empty nodeSelector', range: [start, start] });
+      problems.push({ severity: 'warning', code: 'kce.emptyNodeSelector' as ProblemCode, field: 'spec.template.spec.nodeSelector', message: 'empty nodeSelector', range: [start, start] });
     }
     const kind = /^kind:[ \t]*(\S+)/m.exec(body)?.[1];
     const name = /^  name:[ \t]*(\S+)/m.exec(body)?.[1];

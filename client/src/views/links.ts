@@ -1,27 +1,21 @@
-// Where each placement reason is decided upstream, so a view can link a reason to the Go function.
-// The client may import only protocol.ts from the server, so the pinned tag is repeated here;
-// test/client/links.test.ts checks it equals the server's KUBERNETES_TAG.
+// Where each code is decided upstream, so a view can link a reason to the Go function. Read from the code
+// registry (server/src/codes/, on the client's import allow-list: pure data, no node modules).
+import { GO_LINKS, goFileUrl, goSymbolFor } from '../../../server/src/codes/index';
+import type { GoSymbol } from '../../../server/src/codes/index';
 
-export const KUBERNETES_TAG = 'v1.35.0';
-const GO = `https://github.com/kubernetes/kubernetes/blob/${KUBERNETES_TAG}`;
+export { KUBERNETES_TAG } from '../../../server/src/core/k8sVersion';
 
 export interface GoRef { func: string; url: string }
 
-const DAEMON = `${GO}/pkg/controller/daemon/daemon_controller.go`;
-const AFFINITY = `${GO}/staging/src/k8s.io/component-helpers/scheduling/corev1/nodeaffinity/nodeaffinity.go`;
-const HELPERS = `${GO}/staging/src/k8s.io/component-helpers/scheduling/corev1/helpers.go`;
-
-const BY_CODE: Record<string, GoRef> = {
-  NodeNameMismatch: { func: 'predicates', url: DAEMON },
-  NodeSelectorMismatch: { func: 'RequiredNodeAffinity.Match', url: AFFINITY },
-  NodeAffinityMismatch: { func: 'RequiredNodeAffinity.Match', url: AFFINITY },
-  TaintNotTolerated: { func: 'FindMatchingUntoleratedTaint', url: HELPERS },
-};
-
-/** The Go function that decides a reason; the controller's entry point for codes it does not know. */
-export function goRefFor(code: string): GoRef {
-  return BY_CODE[code] ?? { func: 'NodeShouldRunDaemonPod', url: DAEMON };
+function ref(g: GoSymbol): GoRef {
+  return { func: g.symbol, url: goFileUrl(g.path) };
 }
 
-export const GO_PLAN: GoRef = { func: 'DaemonSetsController.syncNodes', url: DAEMON };
-export const GO_ROLLOUT: GoRef = { func: 'DaemonSetsController.rollingUpdate', url: `${GO}/pkg/controller/daemon/update.go` };
+/** The Go function that decides a code; the controller's entry point for codes without one. */
+export function goRefFor(code: string): GoRef {
+  const g = goSymbolFor(code);
+  return g ? { func: g.symbol, url: g.url } : ref(GO_LINKS.nodeShouldRun);
+}
+
+export const GO_PLAN: GoRef = ref(GO_LINKS.syncNodes);
+export const GO_ROLLOUT: GoRef = ref(GO_LINKS.rollingUpdate);

@@ -4,6 +4,7 @@ import type { DaemonSet, NodeInfo, NodePlacement, Severity } from '../core/types
 import type { FieldPath } from '../core/fieldPath';
 import type { ParsedDocument } from '../yaml/parse';
 import type { FeatureGates } from '../core/k8sVersion';
+import type { ProblemCode } from '../codes/index';
 
 export type { FieldPath };
 
@@ -11,8 +12,8 @@ export type OffsetRange = [start: number, end: number];
 
 export interface Problem {
   severity: Severity;
-  /** API errors: the Status cause reason (`FieldValueInvalid`…); YAML: `yaml.*`; insights: `kce.*`. */
-  code: string;
+  /** API errors: the Status cause reason (`FieldValueInvalid`…); YAML: `yaml.*`; insights: `kce.*` (server/src/codes/). */
+  code: ProblemCode;
   /** Kubernetes field path as kube-apiserver prints it ('' when the problem is about the text itself). */
   field: FieldPath;
   /** Human error type for API-parity errors ("Invalid value"), absent otherwise. */

@@ -1,6 +1,7 @@
 // What kube-apiserver accepts but can never do what it says: pod templates whose scheduling fields
 // select nothing, tolerate nothing, or are ignored by the DaemonSet controller. Stable `kce.*` codes.
 import type { FeatureGates } from './k8sVersion';
+import type { InsightCode } from '../codes/index';
 import type { Insight, NodeInfo, PodSpec, Taint, Toleration } from './types';
 import { child, index, key, type FieldPath } from './fieldPath';
 import { getRequiredNodeAffinity, newNodeSelectorTerm, termMatches } from './nodeAffinity';
@@ -22,11 +23,11 @@ const CONDITION_TAINT_PREFIX = 'node.kubernetes.io/';
 const MASTER_TAINT = 'node-role.kubernetes.io/master';
 const CONTROL_PLANE_TAINT = 'node-role.kubernetes.io/control-plane';
 
-function warn(code: string, field: FieldPath, message: string): Insight {
+function warn(code: InsightCode, field: FieldPath, message: string): Insight {
   return { code, severity: 'warning', field, message, note: code };
 }
 
-function info(code: string, field: FieldPath, message: string): Insight {
+function info(code: InsightCode, field: FieldPath, message: string): Insight {
   return { code, severity: 'information', field, message, note: code };
 }
 

@@ -7,6 +7,7 @@ import { newPod } from './daemonPod';
 import { getRequiredNodeAffinity, POD_SPEC_PATH, type RequiredNodeAffinity } from './nodeAffinity';
 import { explainUntolerated, taintToString, tolerationsTolerateTaint } from './taints';
 import { labelValue } from './labels';
+import { placementMessage } from '../codes/placement';
 
 export const FIELD_NODE_NAME: FieldPath = child(POD_SPEC_PATH, 'nodeName');
 export const FIELD_TOLERATIONS: FieldPath = child(POD_SPEC_PATH, 'tolerations');
@@ -67,14 +68,14 @@ export function compilePlacement(ds: DaemonSet, gates: FeatureGates): CompiledPl
   function selectorReasons(node: NodeInfo): readonly PlacementReason[] {
     const sig = signature(node, affinity.nodeSelectorKeys, false);
     return selectorCache.get(sig, () =>
-      affinity.explainNodeSelector(node).map((m) => ({ code: 'NodeSelectorMismatch' as const, message: m.message, field: m.path, evicts: true })),
+      affinity.explainNodeSelector(node).map((m) => ({ code: 'NodeSelectorMismatch' as const, message: placementMessage.nodeSelector(m.message), field: m.path, evicts: true })),
     );
   }
 
   function affinityReasons(node: NodeInfo): readonly PlacementReason[] {
     const sig = signature(node, affinityInputs.labelKeys, affinityInputs.readsName);
     return affinityCache.get(sig, () =>
-      affinity.explainAffinity(node).map((m) => ({ code: 'NodeAffinityMismatch' as const, message: `required node affinity ${m.message}`, field: m.path, evicts: true })),
+      affinity.explainAffinity(node).map((m) => ({ code: 'NodeAffinityMismatch' as const, message: placementMessage.nodeAffinity(m.message), field: m.path, evicts: true })),
     );
   }
 
@@ -86,7 +87,7 @@ export function compilePlacement(ds: DaemonSet, gates: FeatureGates): CompiledPl
       return [
         {
           code: 'TaintNotTolerated' as const,
-          message: `taint ${taintToString(t)} is not tolerated (${why})${evicts ? '; NoExecute evicts a running daemon pod' : '; NoSchedule keeps a running daemon pod'}`,
+          message: placementMessage.taint(taintToString(t), why, evicts),
           field: FIELD_TOLERATIONS,
           taint: Object.freeze({ ...t }),
           evicts,
@@ -100,7 +101,7 @@ export function compilePlacement(ds: DaemonSet, gates: FeatureGates): CompiledPl
     if (!nameOk) {
       reasons.push({
         code: 'NodeNameMismatch',
-        message: `spec.template.spec.nodeName is ${templateNodeName}, not ${node.name}`,
+        message: placementMessage.nodeName(templateNodeName, node.name),
         field: FIELD_NODE_NAME,
         evicts: true,
       });

@@ -2,6 +2,7 @@
 // why, and how creations are batched (pkg/controller/daemon/daemon_controller.go: manage,
 // podsShouldBeOnNode, getNodesToDaemonPods, syncNodes; daemon/util: GetTargetNodeName).
 // Placement is a parameter so this file does not depend on placement.ts.
+import type { DeleteCode } from '../codes/index';
 import type { DaemonSet, NodeInfo, OwnerReference, Pod } from './types';
 import { getTargetNodeName } from './daemonPod';
 import { allowsSurge } from './rollout';
@@ -17,13 +18,8 @@ export const NODE_NAME_FIELD = 'metadata.name';
 
 export type Placement = { shouldRun: boolean; shouldContinueRunning: boolean };
 
-export type DeleteCode =
-  | 'Failed' // phase Failed: deleted so that a fresh pod can be created next sync
-  | 'Succeeded' // phase Succeeded: a daemon pod must keep running
-  | 'Duplicate' // more than one running pod on the node
-  | 'SurgeReplaced' // surge: the old pod is replaced by an available new one (or it stopped being ready)
-  | 'NodeShouldNotRun' // shouldContinueRunning is false for the node
-  | 'NodeGone'; // unscheduled pod pinned to a node that no longer exists
+/** Why a sync deletes a pod: server/src/codes/plan.ts. */
+export type { DeleteCode } from '../codes/index';
 
 export interface PodToDelete {
   pod: string;

@@ -1,6 +1,7 @@
 // Plain Kubernetes objects as the core sees them (the JSON shape of apps/v1 and core/v1),
 // and the plain results the core returns. No behaviour here.
 import type { FieldPath } from './fieldPath';
+import type { InsightCode, PlacementReasonCode, ValidationReason } from '../codes/index';
 
 // ---------- meta ----------
 export interface OwnerReference {
@@ -190,18 +191,8 @@ export interface NodeInfo {
 }
 
 // ---------- results ----------
-/** field.ErrorType as kube-apiserver reports it in a Status cause's `reason`. */
-export type ErrorReason =
-  | 'FieldValueRequired'
-  | 'FieldValueInvalid'
-  | 'FieldValueForbidden'
-  | 'FieldValueNotSupported'
-  | 'FieldValueDuplicate'
-  | 'FieldValueTooLong'
-  | 'FieldValueTooMany'
-  | 'FieldValueNotFound'
-  | 'FieldValueTypeInvalid'
-  | 'InternalError';
+/** field.ErrorType as kube-apiserver reports it in a Status cause's `reason` (server/src/codes/validation.ts). */
+export type ErrorReason = ValidationReason;
 
 /** A kube-apiserver validation error (port of field.Error). `message` is what Error() prints. */
 export interface FieldError {
@@ -218,7 +209,7 @@ export type Severity = 'error' | 'warning' | 'information';
 
 /** A problem the product reports beyond API validation (stable code, `kce.` prefix). */
 export interface Insight {
-  code: string;
+  code: InsightCode;
   severity: Severity;
   field: FieldPath;
   message: string;
@@ -226,12 +217,8 @@ export interface Insight {
   note?: string;
 }
 
-/** Why a node gets no daemon pod, or why a running one would be evicted. */
-export type ReasonCode =
-  | 'NodeNameMismatch' // template spec.nodeName names another node
-  | 'NodeSelectorMismatch' // a nodeSelector key is missing or has another value
-  | 'NodeAffinityMismatch' // no required node affinity term matches
-  | 'TaintNotTolerated'; // a NoSchedule / NoExecute taint without a matching toleration
+/** Why a node gets no daemon pod, or why a running one would be evicted (server/src/codes/placement.ts). */
+export type ReasonCode = PlacementReasonCode;
 
 export interface PlacementReason {
   code: ReasonCode;

@@ -5,25 +5,18 @@ import type { TextDocument } from 'vscode-languageserver-textdocument';
 import type { OffsetRange, Problem } from '../analysis/types';
 import type { Severity } from '../core/types';
 import { getNote, noteForCode } from '../walkthrough/index';
+import { docsForCode } from '../codes/index';
 
-const K8S_DOCS = 'https://kubernetes.io/docs';
-
-/** Where to read about a problem the analysis gave no link for: by the family of its code. */
-function fallbackDocUrl(code: string): string | undefined {
-  if (code.startsWith('yaml.')) return 'https://yaml.org/spec/1.2.2/';
-  if (code === 'kce.yaml11Scalar') return 'https://yaml.org/type/bool.html';
-  if (code === 'kce.typeMismatch' || code === 'kce.unknownField') return `${K8S_DOCS}/reference/using-api/api-concepts/#field-validation`;
-  if (code.startsWith('Field')) return `${K8S_DOCS}/reference/kubernetes-api/`;
-  if (code.startsWith('kce.')) return `${K8S_DOCS}/concepts/scheduling-eviction/assign-pod-node/`;
-  return undefined;
-}
-
-/** The walkthrough note that explains a problem: by its code first, then by the code or note id it points to. */
+/**
+ * The walkthrough note that explains a problem: the note the analysis chose for this occurrence (a code or
+ * a note id; `kce.runsNowhere` points at its first reason's note), else the registry's note for the code.
+ */
 export function noteIdFor(p: Pick<Problem, 'code' | 'note'>): string | undefined {
-  const byCode = noteForCode(p.code);
-  if (byCode) return byCode;
-  if (!p.note) return undefined;
-  return noteForCode(p.note) ?? (getNote(p.note) ? p.note : undefined);
+  if (p.note) {
+    const chosen = noteForCode(p.note) ?? (getNote(p.note) ? p.note : undefined);
+    if (chosen) return chosen;
+  }
+  return noteForCode(p.code);
 }
 
 export function toRange(doc: TextDocument, range: OffsetRange): Range {
@@ -89,7 +82,7 @@ export function toDiagnostic(doc: TextDocument, p: Problem, documentIndex?: numb
     d.relatedInformation = [{ location, message: `Field: ${p.field}` }];
     if (p.type) d.relatedInformation.push({ location, message: `kube-apiserver: ${p.message}` });
   }
-  const href = p.docUrl ?? fallbackDocUrl(p.code);
+  const href = p.docUrl ?? docsForCode(p.code);
   if (href) d.codeDescription = { href };
   return d;
 }

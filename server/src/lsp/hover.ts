@@ -3,7 +3,7 @@
 import { MarkupKind } from 'vscode-languageserver/node';
 import type { Hover } from 'vscode-languageserver/node';
 import type { DocumentAnalysis } from '../analysis/types';
-import { KUBERNETES_TAG } from '../core/k8sVersion';
+import { GO_LINKS, goFileUrl, PLACEMENT_REASONS, type GoSymbol } from '../codes/index';
 import { newNodeSelectorTerm, termMatches, explainTerm } from '../core/nodeAffinity';
 import { describeToleration, taintToString, toleratesTaint } from '../core/taints';
 import type { NodeInfo, NodeSelectorTerm, Toleration } from '../core/types';
@@ -12,14 +12,14 @@ import { toRange } from './convert';
 import { cursorAt, typedValue, valueAt } from './yamlView';
 import { blobUrl, getNote, noteForCode } from '../walkthrough/index';
 
-const GO = `https://github.com/kubernetes/kubernetes/blob/${KUBERNETES_TAG}`;
-
 interface FieldDoc { text: string; go?: [label: string, url: string] }
 
-const CONTROLLER: [string, string] = ['NodeShouldRunDaemonPod', `${GO}/pkg/controller/daemon/daemon_controller.go`];
-const AFFINITY: [string, string] = ['RequiredNodeAffinity.Match', `${GO}/staging/src/k8s.io/component-helpers/scheduling/corev1/nodeaffinity/nodeaffinity.go`];
-const TAINTS: [string, string] = ['FindMatchingUntoleratedTaint', `${GO}/staging/src/k8s.io/component-helpers/scheduling/corev1/helpers.go`];
-const UPDATE: [string, string] = ['rollingUpdate', `${GO}/pkg/controller/daemon/update.go`];
+// Go links come from the code registry (server/src/codes/): the function that decides each reason.
+const goLink = (g: GoSymbol): [string, string] => [g.symbol, goFileUrl(g.path)];
+const CONTROLLER = goLink(GO_LINKS.nodeShouldRun);
+const AFFINITY = goLink(PLACEMENT_REASONS.NodeAffinityMismatch.go);
+const TAINTS = goLink(PLACEMENT_REASONS.TaintNotTolerated.go);
+const UPDATE = goLink(GO_LINKS.rollingUpdate);
 
 // Keyed by the last field name of the path.
 const FIELD_DOCS: Record<string, FieldDoc> = {
@@ -39,7 +39,7 @@ const FIELD_DOCS: Record<string, FieldDoc> = {
   minReadySeconds: { text: 'A new pod counts as available only after being ready this long; slows down rolling updates.' },
   revisionHistoryLimit: { text: 'How many old ControllerRevisions are kept for rollback (default 10).' },
   selector: { text: 'Must match the template labels; immutable after creation. The controller owns pods it selects.' },
-  hostNetwork: { text: 'A host-network daemon pod also tolerates node.kubernetes.io/network-unavailable automatically.', go: ['AddOrUpdateDaemonPodTolerations', `${GO}/pkg/controller/daemon/util/daemonset_util.go`] },
+  hostNetwork: { text: 'A host-network daemon pod also tolerates node.kubernetes.io/network-unavailable automatically.', go: goLink(GO_LINKS.daemonTolerations) },
   priorityClassName: { text: 'Priority of the daemon pods; system-node-critical is usual for node agents.' },
 };
 

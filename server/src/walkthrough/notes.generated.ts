@@ -92,7 +92,9 @@ export const NOTES: readonly Note[] = [
     "order": 3,
     "title": "Why there is no delete-node handler",
     "question": "What happens to daemon pods when a node is deleted, given that the controller registers no delete handler for nodes?",
-    "codes": [],
+    "codes": [
+      "NodeGone"
+    ],
     "anchors": [
       {
         "repo": "kubernetes/kubernetes",
@@ -191,7 +193,13 @@ export const NOTES: readonly Note[] = [
     "order": 7,
     "title": "podsShouldBeOnNode: one node at a time",
     "question": "For a single node, when does the controller create a pod, keep it, or delete it?",
-    "codes": [],
+    "codes": [
+      "Failed",
+      "Succeeded",
+      "Duplicate",
+      "SurgeReplaced",
+      "NodeShouldNotRun"
+    ],
     "anchors": [
       {
         "repo": "kubernetes/kubernetes",
@@ -209,7 +217,9 @@ export const NOTES: readonly Note[] = [
     "order": 8,
     "title": "NodeShouldRunDaemonPod and predicates",
     "question": "How does the controller decide whether a node should run the daemon pod?",
-    "codes": [],
+    "codes": [
+      "kce.runsNowhere"
+    ],
     "anchors": [
       {
         "repo": "kubernetes/kubernetes",
@@ -1112,5 +1122,169 @@ export const NOTES: readonly Note[] = [
     ],
     "body": "The `node-role.kubernetes.io/master` role is [deprecated in favour of](anchor:GetNodeLabelDeprecatedMessage) `node-role.kubernetes.io/control-plane`, and kubeadm has tainted control-plane nodes only with `node-role.kubernetes.io/control-plane:NoSchedule` since v1.25. A toleration for the old key alone no longer lets the pod onto current control-plane nodes; tolerate the new key (keeping the old one only for old clusters).\n",
     "source": "server/src/walkthrough/notes/reasons/insight-deprecated-master-toleration.md"
+  },
+  {
+    "id": "api-field-errors",
+    "chapter": "reasons",
+    "order": 15,
+    "title": "Error: kube-apiserver rejects a field",
+    "question": "How does kube-apiserver say which field it rejects, and why?",
+    "codes": [
+      "FieldValueRequired",
+      "FieldValueInvalid",
+      "FieldValueForbidden",
+      "FieldValueNotSupported",
+      "FieldValueDuplicate",
+      "FieldValueTooLong",
+      "FieldValueTooMany",
+      "FieldValueNotFound",
+      "FieldValueTypeInvalid",
+      "InternalError"
+    ],
+    "anchors": [
+      {
+        "repo": "kubernetes/kubernetes",
+        "ref": "v1.35.0",
+        "path": "staging/src/k8s.io/apimachinery/pkg/util/validation/field/errors.go",
+        "symbol": "Error.ErrorBody",
+        "why": "Writes the text after the field path, from the error type, the bad value and the detail."
+      },
+      {
+        "repo": "kubernetes/kubernetes",
+        "ref": "v1.35.0",
+        "path": "staging/src/k8s.io/apimachinery/pkg/util/validation/field/errors.go",
+        "symbol": "Invalid",
+        "why": "A value that breaks a syntax or range rule; the other constructors below set the other types."
+      },
+      {
+        "repo": "kubernetes/kubernetes",
+        "ref": "v1.35.0",
+        "path": "staging/src/k8s.io/apimachinery/pkg/util/validation/field/errors.go",
+        "symbol": "Required",
+        "why": "A required field is missing or empty."
+      },
+      {
+        "repo": "kubernetes/kubernetes",
+        "ref": "v1.35.0",
+        "path": "staging/src/k8s.io/apimachinery/pkg/util/validation/field/errors.go",
+        "symbol": "Forbidden",
+        "why": "A field that may not be set here is set."
+      },
+      {
+        "repo": "kubernetes/kubernetes",
+        "ref": "v1.35.0",
+        "path": "staging/src/k8s.io/apimachinery/pkg/util/validation/field/errors.go",
+        "symbol": "NotSupported",
+        "why": "A value outside a fixed list; the detail lists the supported values."
+      },
+      {
+        "repo": "kubernetes/kubernetes",
+        "ref": "v1.35.0",
+        "path": "staging/src/k8s.io/apimachinery/pkg/util/validation/field/errors.go",
+        "symbol": "Duplicate",
+        "why": "A value that must be unique appears twice."
+      },
+      {
+        "repo": "kubernetes/kubernetes",
+        "ref": "v1.35.0",
+        "path": "staging/src/k8s.io/apimachinery/pkg/util/validation/field/errors.go",
+        "symbol": "TooLong",
+        "why": "A value longer than its limit."
+      },
+      {
+        "repo": "kubernetes/kubernetes",
+        "ref": "v1.35.0",
+        "path": "staging/src/k8s.io/apimachinery/pkg/util/validation/field/errors.go",
+        "symbol": "TooMany",
+        "why": "A list with more items than allowed."
+      },
+      {
+        "repo": "kubernetes/kubernetes",
+        "ref": "v1.35.0",
+        "path": "staging/src/k8s.io/apimachinery/pkg/util/validation/field/errors.go",
+        "symbol": "NotFound",
+        "why": "A value that refers to something that does not exist."
+      },
+      {
+        "repo": "kubernetes/kubernetes",
+        "ref": "v1.35.0",
+        "path": "staging/src/k8s.io/apimachinery/pkg/util/validation/field/errors.go",
+        "symbol": "TypeInvalid",
+        "why": "A value of the wrong type, found during validation."
+      },
+      {
+        "repo": "kubernetes/kubernetes",
+        "ref": "v1.35.0",
+        "path": "staging/src/k8s.io/apimachinery/pkg/util/validation/field/errors.go",
+        "symbol": "InternalError",
+        "why": "Validation itself failed; the detail carries the cause."
+      }
+    ],
+    "body": "Validation functions collect a list of field errors, each made by a constructor such as [Invalid](anchor:Invalid), `Required` or `NotSupported` that fixes its type. When the list is not empty the request fails with status 422, and each error becomes one cause in the Status: its `reason` is the type (`FieldValueInvalid`, `FieldValueRequired`…), its `field` the path (`spec.template.spec.tolerations[0].operator`), its `message` what [ErrorBody](anchor:Error.ErrorBody) prints — the type in words, the bad value quoted as Go prints it, then the detail. The explorer reports the same reason as the diagnostic's code and the same text, so that a search for the message finds the same rule.\n",
+    "source": "server/src/walkthrough/notes/reasons/api-field-errors.md"
+  },
+  {
+    "id": "decode-strict-fields",
+    "chapter": "reasons",
+    "order": 16,
+    "title": "Error or warning: a field of the wrong type, an unknown or a repeated field",
+    "question": "Why is a field of the wrong type an error, and an unknown or repeated field a warning or an error?",
+    "codes": [
+      "kce.typeMismatch",
+      "kce.unknownField",
+      "yaml.duplicateKey"
+    ],
+    "anchors": [
+      {
+        "repo": "kubernetes/kubernetes",
+        "ref": "v1.35.0",
+        "path": "staging/src/k8s.io/apimachinery/pkg/runtime/serializer/json/json.go",
+        "symbol": "Serializer.Decode",
+        "why": "Turns YAML into JSON and decodes it into the typed object; a value of the wrong JSON type fails here."
+      },
+      {
+        "repo": "kubernetes/kubernetes",
+        "ref": "v1.35.0",
+        "path": "staging/src/k8s.io/apimachinery/pkg/runtime/serializer/json/json.go",
+        "symbol": "Serializer.unmarshal",
+        "why": "In strict mode, also collects unknown and duplicate fields instead of dropping them."
+      }
+    ],
+    "body": "Before any validation runs, the request body is [decoded](anchor:Serializer.Decode) into the Go type of the object. A string where the type holds an integer, or a list where it holds a map, cannot be decoded at all, so the request fails before validation: the explorer reports `kce.typeMismatch`. A field the type does not have, or a key written twice, does not stop decoding: the [strict pass](anchor:Serializer.unmarshal) only collects them. kubectl asks for strict field validation by default, so the server refuses such an object; with `--validate=false` the unknown field is dropped silently. The explorer warns about unknown fields (a typo such as `nodeSelecter` means the setting is ignored) and reports a repeated key as an error, since YAML itself forbids it.\n",
+    "source": "server/src/walkthrough/notes/reasons/decode-strict-fields.md"
+  },
+  {
+    "id": "yaml-reading",
+    "chapter": "reasons",
+    "order": 17,
+    "title": "Error: the YAML text does not become an object",
+    "question": "How do kubectl and kube-apiserver read a YAML file, and what stops them?",
+    "codes": [
+      "yaml.syntax",
+      "yaml.warning",
+      "yaml.complexKey",
+      "yaml.aliasCycle",
+      "yaml.aliasLimit",
+      "yaml.tooDeep",
+      "yaml.tooLarge"
+    ],
+    "anchors": [
+      {
+        "repo": "kubernetes/kubernetes",
+        "ref": "v1.35.0",
+        "path": "staging/src/k8s.io/apimachinery/pkg/util/yaml/decoder.go",
+        "symbol": "YAMLOrJSONDecoder.Decode",
+        "why": "How kubectl splits a file into documents and tries JSON before YAML."
+      },
+      {
+        "repo": "kubernetes/kubernetes",
+        "ref": "v1.35.0",
+        "path": "staging/src/k8s.io/apimachinery/pkg/util/yaml/decoder.go",
+        "symbol": "ToJSON",
+        "why": "Each YAML document is converted to JSON before it is decoded into an object."
+      }
+    ],
+    "body": "kubectl reads a file as a stream of documents separated by `---`, and [each document](anchor:YAMLOrJSONDecoder.Decode) is tried as JSON first, then as YAML. A YAML document is [converted to JSON](anchor:ToJSON) before anything else looks at it, so everything JSON cannot express stops there: a syntax error, a mapping key that is itself a list or a map, an alias that refers to the node containing it. Aliases are expanded while converting, which is why a small file can grow huge; the explorer refuses documents whose aliases expand too far, that nest too deeply or that are too long, so that one hostile file cannot stall the editor — those limits are its own, not Kubernetes'.\n",
+    "source": "server/src/walkthrough/notes/reasons/yaml-reading.md"
   }
 ];

@@ -1,7 +1,7 @@
 // Plain data shapes of the annotated walkthrough: notes, anchors, resolutions, CodeTour.
 // Nothing here touches the file system or the network, so the client can import these types.
 
-/** A place in the upstream Go source, named by symbol rather than by line (DESIGN.md §5). */
+/** A place in the upstream Go source, named by symbol rather than by line (lines move between releases). */
 export interface Anchor {
   repo: string; // "kubernetes/kubernetes"
   ref: string; // a tag, KUBERNETES_TAG

@@ -4,12 +4,13 @@
 // Node ranges inside `ast` are relative to `base`; every range this module returns is absolute.
 import { parseAllDocuments, isAlias, isMap, isScalar, isSeq, isPair, Scalar } from 'yaml';
 import type { Document, Node as YamlNode, Pair, YAMLMap, YAMLSeq, Alias } from 'yaml';
+import type { YamlCode } from '../codes/index';
 
 export type OffsetRange = [start: number, end: number];
 
 export interface YamlIssue {
-  /** `yaml.syntax`, `yaml.duplicateKey`, `yaml.aliasLimit`, `yaml.tooDeep`, `yaml.tooLarge`, `yaml.complexKey`, `yaml.aliasCycle`, `yaml.warning`. */
-  code: string;
+  /** One of the `yaml.*` codes of server/src/codes/yaml.ts. */
+  code: YamlCode;
   message: string;
   range: OffsetRange;
 }

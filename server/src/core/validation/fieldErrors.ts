@@ -1,20 +1,10 @@
 // field.Error constructors and the exact text kube-apiserver prints for them.
 import type { ErrorReason, FieldError } from '../types';
 import type { FieldPath } from '../fieldPath';
+import { VALIDATION_TYPE_TEXT } from '../../codes/validation';
 
-/** Human form of each reason, as field.ErrorType.String() returns it. */
-const TYPE_TEXT: Record<ErrorReason, string> = {
-  FieldValueNotFound: 'Not found',
-  FieldValueRequired: 'Required value',
-  FieldValueDuplicate: 'Duplicate value',
-  FieldValueInvalid: 'Invalid value',
-  FieldValueNotSupported: 'Unsupported value',
-  FieldValueForbidden: 'Forbidden',
-  FieldValueTooLong: 'Too long',
-  FieldValueTooMany: 'Too many',
-  InternalError: 'Internal error',
-  FieldValueTypeInvalid: 'Invalid value',
-};
+/** Human form of each reason, as field.ErrorType.String() returns it (kept in the code registry). */
+const TYPE_TEXT: Readonly<Record<ErrorReason, string>> = VALIDATION_TYPE_TEXT;
 
 /**
  * Wraps a bad value that Go holds in a non-string type (intstr.IntOrString, *string, a struct),
