@@ -1146,15 +1146,8 @@ export const NOTES: readonly Note[] = [
         "repo": "kubernetes/kubernetes",
         "ref": "v1.35.0",
         "path": "staging/src/k8s.io/apimachinery/pkg/util/validation/field/errors.go",
-        "symbol": "Error.ErrorBody",
-        "why": "Writes the text after the field path, from the error type, the bad value and the detail."
-      },
-      {
-        "repo": "kubernetes/kubernetes",
-        "ref": "v1.35.0",
-        "path": "staging/src/k8s.io/apimachinery/pkg/util/validation/field/errors.go",
         "symbol": "Invalid",
-        "why": "A value that breaks a syntax or range rule; the other constructors below set the other types."
+        "why": "A value that breaks a syntax or range rule. The text after the field path comes from the error's ErrorBody method."
       },
       {
         "repo": "kubernetes/kubernetes",
@@ -1220,7 +1213,7 @@ export const NOTES: readonly Note[] = [
         "why": "Validation itself failed; the detail carries the cause."
       }
     ],
-    "body": "Validation functions collect a list of field errors, each made by a constructor such as [Invalid](anchor:Invalid), `Required` or `NotSupported` that fixes its type. When the list is not empty the request fails with status 422, and each error becomes one cause in the Status: its `reason` is the type (`FieldValueInvalid`, `FieldValueRequired`…), its `field` the path (`spec.template.spec.tolerations[0].operator`), its `message` what [ErrorBody](anchor:Error.ErrorBody) prints — the type in words, the bad value quoted as Go prints it, then the detail. The explorer reports the same reason as the diagnostic's code and the same text, so that a search for the message finds the same rule.\n",
+    "body": "Validation functions collect a list of field errors, each made by a constructor such as [Invalid](anchor:Invalid), `Required` or `NotSupported` that fixes its type. When the list is not empty the request fails with status 422, and each error becomes one cause in the Status: its `reason` is the type (`FieldValueInvalid`, `FieldValueRequired`…), its `field` the path (`spec.template.spec.tolerations[0].operator`), its `message` what the error's `ErrorBody` method prints — the type in words, the bad value quoted as Go prints it, then the detail. The explorer reports the same reason as the diagnostic's code and the same text, so that a search for the message finds the same rule.\n",
     "source": "server/src/walkthrough/notes/reasons/api-field-errors.md"
   },
   {
