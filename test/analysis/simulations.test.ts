@@ -21,7 +21,7 @@ describe('shared simulations', () => {
   test('rollout: nodes that only keep a running pod (NoSchedule taints) lose their old pod and get no new one', () => {
     const { ds, placements } = example('csi-node.yaml');
     const keepOnly = placements.filter((p) => !p.shouldRun && p.shouldContinueRunning).map((p) => p.node).sort();
-    assert.deepEqual(keepOnly, ['cp-1', 'cp-2', 'cp-3', 'gpu-a-1', 'gpu-b-1']);
+    assert.deepEqual(keepOnly, ['cp-1', 'cp-2', 'cp-3', 'gpu-a-1', 'gpu-b-1', 'notready-b-2']);
     const sim = simulateRolloutOf(ds, placements);
     const created = sim.rounds.flatMap((r) => r.create);
     const deleted = sim.rounds.flatMap((r) => r.delete);

@@ -118,7 +118,11 @@ export function generateNodeObjects(n: number, seed = 42): Record<string, unknow
     const taints: Record<string, unknown>[] = [];
     if (controlPlane) taints.push({ effect: 'NoSchedule', key: 'node-role.kubernetes.io/control-plane' });
     if (gpu) taints.push({ effect: 'NoSchedule', key: 'nvidia.com/gpu', value: 'present' });
-    if (notReady) taints.push({ effect: 'NoExecute', key: 'node.kubernetes.io/not-ready', timeAdded: '2025-01-02T03:04:05Z' });
+    // Ready=Unknown below: the node lifecycle controller's NoSchedule and NoExecute unreachable taints.
+    if (notReady) {
+      taints.push({ effect: 'NoSchedule', key: 'node.kubernetes.io/unreachable', timeAdded: '2025-01-02T03:04:00Z' });
+      taints.push({ effect: 'NoExecute', key: 'node.kubernetes.io/unreachable', timeAdded: '2025-01-02T03:04:05Z' });
+    }
     if (cordoned) taints.push({ effect: 'NoSchedule', key: 'node.kubernetes.io/unschedulable', timeAdded: '2025-01-02T03:04:05Z' });
     if (r() < 0.05) taints.push({ effect: 'NoExecute', key: 'dedicated', value: 'infra' });
     const spec: Record<string, unknown> = {
