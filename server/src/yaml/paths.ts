@@ -36,8 +36,22 @@ function keyText(k: unknown): string | undefined {
   return k.value == null ? '' : String(k.value);
 }
 
-function findPair(doc: ParsedDocument, map: YAMLMap, name: string, depth = 0): Pair<YamlNode, YamlNode> | undefined {
-  let found: Pair<YamlNode, YamlNode> | undefined;
+/** One mapping's keys, indexed once: lookups along many paths cost O(1) per step, not O(keys). */
+interface MapIndex {
+  items: unknown[];
+  length: number;
+  byKey: Map<string, Pair<YamlNode, YamlNode>>;
+  merges: YamlNode[];
+}
+
+// Keyed by the AST node, which a document keeps for its lifetime (also across rebases after edits elsewhere).
+const mapIndexes = new WeakMap<YAMLMap, MapIndex>();
+
+function indexMap(map: YAMLMap): MapIndex {
+  const cached = mapIndexes.get(map);
+  // The length check catches an AST changed in place since it was indexed.
+  if (cached && cached.items === map.items && cached.length === map.items.length) return cached;
+  const byKey = new Map<string, Pair<YamlNode, YamlNode>>();
   const merges: YamlNode[] = [];
   for (const it of map.items as Pair<YamlNode, YamlNode>[]) {
     if (!isPair(it)) continue;
@@ -46,9 +60,18 @@ function findPair(doc: ParsedDocument, map: YAMLMap, name: string, depth = 0): P
       if (it.value) merges.push(it.value);
       continue;
     }
+    const name = keyText(k);
     // the last duplicate wins, as in the decoded value
-    if (keyText(k) === name) found = it;
+    if (name !== undefined) byKey.set(name, it);
   }
+  const ix: MapIndex = { items: map.items, length: map.items.length, byKey, merges };
+  mapIndexes.set(map, ix);
+  return ix;
+}
+
+function findPair(doc: ParsedDocument, map: YAMLMap, name: string, depth = 0): Pair<YamlNode, YamlNode> | undefined {
+  const { byKey, merges } = indexMap(map);
+  const found = byKey.get(name);
   if (found || depth > 8) return found;
   for (const m of merges) {
     const target = deref(doc, m);

@@ -1,0 +1,119 @@
+// Field-path lookups and incremental re-analysis stay linear (issue 10 items 4 and 5). Each bound is relative to
+// a floor measured in the same run (parsing, or a full analysis), so a loaded machine slows both sides alike;
+// the quadratic versions were 14× to 400× the parse, or slower than a full analysis.
+import { test, describe } from 'node:test';
+import assert from 'node:assert/strict';
+import { analyzeText } from '../../server/src/analysis/index';
+import { parseYamlDocument, splitYamlDocuments } from '../../server/src/yaml/parse';
+import { rangeOfPath } from '../../server/src/yaml/paths';
+import { sampleClusterNodes } from '../../server/src/inventory/files/sampleCluster';
+import type { AnalysisContext } from '../../server/src/analysis/types';
+
+const ctx: AnalysisContext = { nodes: sampleClusterNodes(), gates: {}, insights: true, inventoryLabel: 'the sample' };
+
+function ms(fn: () => void): number {
+  const t0 = performance.now();
+  fn();
+  return performance.now() - t0;
+}
+
+function parseFloor(text: string): number {
+  return ms(() => parseYamlDocument(text, splitYamlDocuments(text)[0]!, 0));
+}
+
+const daemonSet = (templateLabels: string, nodeSelector: string) => `apiVersion: apps/v1
+kind: DaemonSet
+metadata:
+  name: x
+spec:
+  selector:
+    matchLabels: {a: b}
+  template:
+    metadata:
+      labels:
+        a: b
+${templateLabels}
+    spec:
+      containers: [{name: c, image: i}]
+      nodeSelector:
+        a: b
+${nodeSelector}
+`;
+
+const lines = (n: number, f: (i: number) => string) => Array.from({ length: n }, (_, i) => f(i)).join('\n');
+
+describe('field paths are looked up through a per-mapping index', () => {
+  test('10,000 nodeSelector keys: one warning each, located on its value, in linear time', () => {
+    const text = daemonSet('', lines(10_000, (i) => `        k${i}: v${i}`));
+    const floor = parseFloor(text);
+    let r!: ReturnType<typeof analyzeText>;
+    const took = ms(() => { r = analyzeText(text, ctx); });
+    const warnings = r.documents[0]!.problems.filter((p) => p.code === 'kce.selectorMatchesNoNode');
+    assert.equal(warnings.length, 10_001);
+    const last = warnings.at(-1)!;
+    assert.equal(text.slice(last.range[0], last.range[1]), 'v9999');
+    assert.ok(took < 8 * floor + 500, `analysis ${took.toFixed(0)} ms vs parse ${floor.toFixed(0)} ms`);
+  });
+
+  test('20,000 invalid label keys: each error on its own key', () => {
+    const text = daemonSet(lines(20_000, (i) => `        "bad key ${i}": v`), '');
+    const floor = parseFloor(text);
+    let r!: ReturnType<typeof analyzeText>;
+    const took = ms(() => { r = analyzeText(text, ctx); });
+    const errs = r.documents[0]!.problems.filter((p) => p.field === 'spec.template.labels' && p.code === 'FieldValueInvalid');
+    assert.ok(errs.length >= 20_000, `${errs.length} errors`);
+    const e = errs.find((p) => p.message.includes('bad key 12345'))!;
+    assert.equal(text.slice(e.range[0], e.range[1]), '"bad key 12345"');
+    assert.ok(took < 8 * floor + 500, `analysis ${took.toFixed(0)} ms vs parse ${floor.toFixed(0)} ms`);
+  });
+
+  test('10,000 invalid label values: each error on its value', () => {
+    const text = daemonSet(lines(10_000, (i) => `        k${i}: "bad value ${i}"`), '');
+    const floor = parseFloor(text);
+    let r!: ReturnType<typeof analyzeText>;
+    const took = ms(() => { r = analyzeText(text, ctx); });
+    const e = r.documents[0]!.problems.find((p) => p.message.includes('"bad value 777"'))!;
+    assert.equal(text.slice(e.range[0], e.range[1]), '"bad value 777"');
+    assert.ok(took < 8 * floor + 500, `analysis ${took.toFixed(0)} ms vs parse ${floor.toFixed(0)} ms`);
+  });
+
+  test('the index follows merge keys and the last duplicate key wins', () => {
+    const text = 'base: &b {x: 1, y: 2}\nm:\n  <<: *b\n  y: 3\n  y: 4\n';
+    const doc = parseYamlDocument(text, [0, text.length], 0);
+    const x = rangeOfPath(doc, 'm.x', 'value')!;
+    assert.equal(text.slice(x[0], x[1]), '1');
+    const y = rangeOfPath(doc, 'm.y', 'value')!;
+    assert.equal(text.slice(y[0], y[1]), '4');
+  });
+});
+
+describe('incremental re-analysis reuses documents in linear time', () => {
+  const N = 30_000;
+  test(`a one-line edit in a ${N}-document file costs far less than a full analysis`, () => {
+    const small = { ...ctx, nodes: [] };
+    const text = lines(N, (i) => `k: ${i}`).replace(/\n/g, '\n---\n') + '\n';
+    let full!: ReturnType<typeof analyzeText>;
+    const fullMs = ms(() => { full = analyzeText(text, small); });
+    const edited = text.replace(`k: ${N / 2}\n`, 'k: edited\n');
+    let next!: ReturnType<typeof analyzeText>;
+    const editMs = ms(() => { next = analyzeText(edited, small, full); });
+    assert.equal(next.documents.length, N);
+    assert.equal(next.parsed[N / 2]!.value && (next.parsed[N / 2]!.value as { k: unknown }).k, 'edited');
+    // Reused documents are the previous objects (before the edit) or rebased copies of them (after it).
+    assert.equal(next.documents[0], full.documents[0]);
+    assert.ok(editMs < fullMs / 3, `edit ${editMs.toFixed(0)} ms vs full ${fullMs.toFixed(0)} ms`);
+  });
+
+  test(`${N} identical documents pair up in turn after an edit at the top`, () => {
+    const small = { ...ctx, nodes: [] };
+    const text = Array(N).fill('k: 1\n').join('---\n');
+    let full!: ReturnType<typeof analyzeText>;
+    const fullMs = ms(() => { full = analyzeText(text, small); });
+    let next!: ReturnType<typeof analyzeText>;
+    const editMs = ms(() => { next = analyzeText('# top\n' + text, small, full); });
+    assert.equal(next.documents.length, N);
+    assert.deepEqual(next.documents.map((d) => d.index).slice(-2), [N - 2, N - 1]);
+    assert.equal(next.documents[1]!.range[0], full.documents[1]!.range[0] + '# top\n'.length);
+    assert.ok(editMs < fullMs / 3, `edit ${editMs.toFixed(0)} ms vs full ${fullMs.toFixed(0)} ms`);
+  });
+});
