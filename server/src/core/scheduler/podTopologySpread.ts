@@ -1,0 +1,228 @@
+// The PodTopologySpread Filter as kube-scheduler v1.35 runs it, for `whenUnsatisfiable: DoNotSchedule`: PreFilter counts
+// the pods matching each constraint per topology domain over the eligible nodes once; Filter checks one node's skew.
+// Upstream text read: filtering.go and common.go of the v1.35 era (taint comparison-operator gate, fwk package).
+// Default constraints are not evaluated: the system defaults (hostname maxSkew 3, zone maxSkew 5) are ScheduleAnyway,
+// so for DoNotSchedule they yield no constraint and a pod without its own constraints is skipped, as upstream.
+import { labelValue, selectorFromSet, compileLabelSelector, type CompiledLabelSelector, type Labels } from '../labels';
+import { child, index, type FieldPath } from '../fieldPath';
+import { getRequiredNodeAffinity, type RequiredNodeAffinity } from '../nodeAffinity';
+import { findMatchingUntoleratedTaint, isNoScheduleOrNoExecute } from '../taints';
+import type { FilterResult, NodeInfoView, PodInfo, SchedNode, SchedPod, TopologySpreadConstraint } from './localTypes';
+import { podLabels, podNamespace } from './affinityTerms';
+
+export const ERR_REASON_CONSTRAINTS_NOT_MATCH = "node(s) didn't match pod topology spread constraints";
+export const ERR_REASON_NODE_LABEL_NOT_MATCH = `${ERR_REASON_CONSTRAINTS_NOT_MATCH} (missing required label)`;
+
+/** topologySpreadConstraint: one constraint with its selector parsed and its defaults applied. */
+export interface SpreadConstraint {
+  maxSkew: number;
+  topologyKey: string;
+  selector: CompiledLabelSelector;
+  minDomains: number;
+  nodeAffinityPolicy: string;
+  nodeTaintsPolicy: string;
+  /** Index in the pod's topologySpreadConstraints, for the field path of a verdict. */
+  index: number;
+}
+
+export interface PodTopologySpreadOptions {
+  /** TaintTolerationComparisonOperators feature gate (Gt/Lt tolerations), for nodeTaintsPolicy: Honor. */
+  enableComparisonOperators?: boolean;
+  /** Where the pod spec sits in the edited document; verdict fields are rooted there. */
+  specPath?: FieldPath;
+}
+
+/** preFilterState: constraints, matching pods per domain of each constraint, and each constraint's global minimum. */
+export interface PodTopologySpreadState {
+  /** PreFilter returned Skip (no DoNotSchedule constraint): every node passes. */
+  skip: boolean;
+  /** PreFilter failed (a selector that does not parse): every node gets this verdict. */
+  rejection?: FilterResult;
+  constraints: SpreadConstraint[];
+  /** TpValueToMatchNum: per constraint, topology value → matching pods on eligible nodes. */
+  tpValueToMatchNum: Map<string, number>[];
+  /** criticalPaths[i][0].MatchNum: the smallest count over the domains of constraint i (MaxInt32 when none). */
+  minMatchNum: number[];
+  /** Whether the incoming pod matches each constraint's selector (it would add itself to the domain). */
+  selfMatch: boolean[];
+  specPath: FieldPath;
+}
+
+const MAX_INT32 = 2147483647;
+
+// Port of mergeLabelSetWithSelector (pkg/scheduler/framework/plugins/podtopologyspread/common.go).
+function mergeLabelSetWithSelector(matchLabels: Record<string, string>, s: CompiledLabelSelector): CompiledLabelSelector {
+  if (s.constant === false) return s; // labels.Nothing() has no requirements to add to
+  const fromSet = selectorFromSet(matchLabels);
+  return {
+    requirements: [...fromSet.requirements, ...s.requirements],
+    matches: (labels) => fromSet.matches(labels) && s.matches(labels),
+  };
+}
+
+// Port of PodTopologySpread.filterTopologySpreadConstraints (pkg/scheduler/framework/plugins/podtopologyspread/common.go),
+// with the MatchLabelKeysInPodTopologySpread and NodeInclusionPolicyInPodTopologySpread gates on (v1.35 defaults).
+export function filterTopologySpreadConstraints(
+  constraints: readonly TopologySpreadConstraint[],
+  labels: Labels,
+  action: string,
+): { constraints: SpreadConstraint[]; error?: string } {
+  const out: SpreadConstraint[] = [];
+  for (let i = 0; i < constraints.length; i++) {
+    const c = constraints[i] as TopologySpreadConstraint;
+    if (c.whenUnsatisfiable !== action) continue;
+    let selector = compileLabelSelector(c.labelSelector);
+    if (selector.error !== undefined) return { constraints: [], error: selector.error };
+    const matchLabels: Record<string, string> = {};
+    let any = false;
+    for (const key of c.matchLabelKeys ?? []) {
+      const v = labelValue(labels, key);
+      if (v !== undefined) {
+        matchLabels[key] = v;
+        any = true;
+      }
+    }
+    if (any) selector = mergeLabelSetWithSelector(matchLabels, selector);
+    out.push({
+      maxSkew: c.maxSkew,
+      topologyKey: c.topologyKey,
+      selector,
+      minDomains: c.minDomains ?? 1,
+      nodeAffinityPolicy: c.nodeAffinityPolicy ?? 'Honor',
+      nodeTaintsPolicy: c.nodeTaintsPolicy ?? 'Ignore',
+      index: i,
+    });
+  }
+  return { constraints: out };
+}
+
+// Port of nodeLabelsMatchSpreadConstraints (pkg/scheduler/framework/plugins/podtopologyspread/common.go).
+function nodeLabelsMatchSpreadConstraints(nodeLabels: Labels, constraints: readonly SpreadConstraint[]): boolean {
+  for (const c of constraints) if (labelValue(nodeLabels, c.topologyKey) === undefined) return false;
+  return true;
+}
+
+// Port of countPodsMatchSelector (pkg/scheduler/framework/plugins/podtopologyspread/common.go).
+function countPodsMatchSelector(pods: readonly PodInfo[], selector: CompiledLabelSelector, ns: string): number {
+  if (selector.constant === true) return 0; // selector.Empty(): an empty labelSelector counts nothing
+  let count = 0;
+  for (let i = 0; i < pods.length; i++) {
+    const p = pods[i]!.pod;
+    if (p.metadata?.deletionTimestamp || podNamespace(p) !== ns) continue; // terminating pods are bypassed
+    if (selector.matches(podLabels(p))) count++;
+  }
+  return count;
+}
+
+/** The pod's node affinity and taint verdicts for one node, computed at most once per node. */
+class NodeInclusion {
+  private affinity: boolean | undefined;
+  private taints: boolean | undefined;
+  constructor(
+    private readonly pod: SchedPod,
+    private readonly node: SchedNode,
+    private readonly required: RequiredNodeAffinity,
+    private readonly enableComparisonOperators: boolean,
+  ) {}
+
+  // Port of topologySpreadConstraint.matchNodeInclusionPolicies (pkg/scheduler/framework/plugins/podtopologyspread/common.go).
+  matches(c: SpreadConstraint): boolean {
+    if (c.nodeAffinityPolicy === 'Honor') {
+      // Parse errors of the node affinity are ignored here, as upstream does.
+      this.affinity ??= this.required.matches(this.node);
+      if (!this.affinity) return false;
+    }
+    if (c.nodeTaintsPolicy === 'Honor') {
+      this.taints ??=
+        findMatchingUntoleratedTaint(this.node.taints, this.pod.spec?.tolerations, isNoScheduleOrNoExecute, this.enableComparisonOperators) ===
+        undefined;
+      if (!this.taints) return false;
+    }
+    return true;
+  }
+}
+
+function skipState(specPath: FieldPath): PodTopologySpreadState {
+  return { skip: true, constraints: [], tpValueToMatchNum: [], minMatchNum: [], selfMatch: [], specPath };
+}
+
+// Port of PodTopologySpread.PreFilter and calPreFilterState (pkg/scheduler/framework/plugins/podtopologyspread/filtering.go),
+// with getConstraints (plugin.go) for a pod's own constraints.
+export function preFilterPodTopologySpread(
+  pod: SchedPod,
+  nodes: readonly NodeInfoView[],
+  opts: PodTopologySpreadOptions = {},
+): PodTopologySpreadState {
+  const specPath = opts.specPath ?? 'spec.template.spec';
+  const state = skipState(specPath);
+  const own = pod.spec?.topologySpreadConstraints ?? [];
+  if (own.length === 0) return state; // default constraints are ScheduleAnyway only: nothing to filter on
+  const parsed = filterTopologySpreadConstraints(own, podLabels(pod), 'DoNotSchedule');
+  if (parsed.error !== undefined) {
+    state.skip = false;
+    state.rejection = {
+      plugin: 'PodTopologySpread',
+      code: 'Error',
+      reasons: [`get constraints from pod: obtaining pod's hard topology spread constraints: ${parsed.error}`],
+      field: child(specPath, 'topologySpreadConstraints'),
+    };
+    return state;
+  }
+  const constraints = parsed.constraints;
+  if (constraints.length === 0) return state;
+
+  state.skip = false;
+  state.constraints = constraints;
+  state.tpValueToMatchNum = constraints.map(() => new Map<string, number>());
+  const required = getRequiredNodeAffinity(pod.spec);
+  const ns = podNamespace(pod);
+  const enableComparisonOperators = opts.enableComparisonOperators ?? false;
+  for (const ni of nodes) {
+    const node = ni.node;
+    if (!nodeLabelsMatchSpreadConstraints(node.labels, constraints)) continue;
+    const inclusion = new NodeInclusion(pod, node, required, enableComparisonOperators);
+    for (let i = 0; i < constraints.length; i++) {
+      const c = constraints[i] as SpreadConstraint;
+      if (!inclusion.matches(c)) continue;
+      const value = labelValue(node.labels, c.topologyKey) as string;
+      const counts = state.tpValueToMatchNum[i] as Map<string, number>;
+      counts.set(value, (counts.get(value) ?? 0) + countPodsMatchSelector(ni.pods, c.selector, ns));
+    }
+  }
+  const labels = podLabels(pod);
+  for (let i = 0; i < constraints.length; i++) {
+    let min = MAX_INT32;
+    for (const n of (state.tpValueToMatchNum[i] as Map<string, number>).values()) if (n < min) min = n;
+    state.minMatchNum.push(min);
+    state.selfMatch.push((constraints[i] as SpreadConstraint).selector.matches(labels));
+  }
+  return state;
+}
+
+// Port of preFilterState.minMatchNum (pkg/scheduler/framework/plugins/podtopologyspread/filtering.go): with fewer
+// eligible domains than minDomains the global minimum is taken as 0.
+function globalMinimum(state: PodTopologySpreadState, i: number): number {
+  const domains = (state.tpValueToMatchNum[i] as Map<string, number>).size;
+  return domains < (state.constraints[i] as SpreadConstraint).minDomains ? 0 : (state.minMatchNum[i] as number);
+}
+
+// Port of PodTopologySpread.Filter (pkg/scheduler/framework/plugins/podtopologyspread/filtering.go).
+export function filterPodTopologySpread(state: PodTopologySpreadState, nodeInfo: Pick<NodeInfoView, 'node'>): FilterResult | undefined {
+  if (state.rejection !== undefined) return state.rejection;
+  if (state.skip) return undefined;
+  const labels = nodeInfo.node.labels;
+  for (let i = 0; i < state.constraints.length; i++) {
+    const c = state.constraints[i] as SpreadConstraint;
+    const field = index(child(state.specPath, 'topologySpreadConstraints'), c.index);
+    const tpVal = labelValue(labels, c.topologyKey);
+    if (tpVal === undefined) {
+      return { plugin: 'PodTopologySpread', code: 'UnschedulableAndUnresolvable', reasons: [ERR_REASON_NODE_LABEL_NOT_MATCH], field };
+    }
+    const matchNum = (state.tpValueToMatchNum[i] as Map<string, number>).get(tpVal) ?? 0;
+    const skew = matchNum + (state.selfMatch[i] ? 1 : 0) - globalMinimum(state, i);
+    if (skew > c.maxSkew) {
+      return { plugin: 'PodTopologySpread', code: 'Unschedulable', reasons: [ERR_REASON_CONSTRAINTS_NOT_MATCH], field };
+    }
+  }
+  return undefined;
+}
