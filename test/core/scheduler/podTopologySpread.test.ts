@@ -1,0 +1,135 @@
+// PodTopologySpread Filter: the upstream tables (filtering_test.go) as data, plus what they leave out (matchLabelKeys,
+// field paths, a selector that does not parse, ScheduleAnyway-only pods).
+import { test, describe } from 'node:test';
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import {
+  ERR_REASON_CONSTRAINTS_NOT_MATCH,
+  ERR_REASON_NODE_LABEL_NOT_MATCH,
+  filterPodTopologySpread,
+  preFilterPodTopologySpread,
+} from '../../../server/src/core/scheduler/podTopologySpread';
+import { makePod, snapshot, type NodeNotation, type PodSpecNotation, type SpreadSpec } from './builders';
+
+const data = JSON.parse(readFileSync(join(__dirname, 'data', 'podtopologyspread-filtering.json'), 'utf8'));
+
+/** Strings starting with `_` name shared fixtures of the data file (nodes, pods, taints, selectors). */
+function resolve<T>(v: T | string): T {
+  return typeof v === 'string' && v.startsWith('_') ? (data[v] as T) : (v as T);
+}
+
+interface Case {
+  name: string;
+  pod: PodSpecNotation & { spread: (Omit<SpreadSpec, 3> & unknown[])[] };
+  nodes: NodeNotation[] | string;
+  pods?: PodSpecNotation[] | string;
+  want: Record<string, string>;
+}
+
+function podOf(p: Case['pod']) {
+  const spread = p.spread.map((s) => {
+    const copy = [...s] as unknown[];
+    copy[3] = copy[3] === null ? null : data._selectors[copy[3] as string];
+    return copy as SpreadSpec;
+  });
+  return makePod({ ...p, spread });
+}
+
+test('reason strings are the upstream constants', () => {
+  assert.deepEqual(
+    { ErrReasonConstraintsNotMatch: ERR_REASON_CONSTRAINTS_NOT_MATCH, ErrReasonNodeLabelNotMatch: ERR_REASON_NODE_LABEL_NOT_MATCH },
+    data._reasons,
+  );
+});
+
+for (const table of ['TestSingleConstraint', 'TestMultipleConstraints']) {
+  describe(table, () => {
+    for (const c of data[table] as Case[]) {
+      test(c.name, () => {
+        const nodes = resolve<NodeNotation[]>(c.nodes).map((n) => ({ ...n, taints: n.taints ? resolve(n.taints) : undefined }));
+        const views = snapshot(nodes, resolve<PodSpecNotation[]>(c.pods ?? []).map(makePod));
+        const state = preFilterPodTopologySpread(podOf(c.pod), views);
+        assert.equal(state.skip, false);
+        assert.equal(state.rejection, undefined);
+        const got: Record<string, string> = {};
+        for (const n of nodes) {
+          const r = filterPodTopologySpread(state, views.find((v) => v.node.name === n.name)!);
+          got[n.name] = r === undefined ? 'Success' : r.code;
+          if (r !== undefined) {
+            const reason = r.code === 'Unschedulable' ? ERR_REASON_CONSTRAINTS_NOT_MATCH : ERR_REASON_NODE_LABEL_NOT_MATCH;
+            assert.deepEqual(r.reasons, [reason]);
+          }
+        }
+        assert.deepEqual(got, c.want);
+      });
+    }
+  });
+}
+
+describe('PodTopologySpread beyond the upstream tables', () => {
+  const nodes: NodeNotation[] = [
+    { name: 'a', labels: { zone: 'z1' } },
+    { name: 'b', labels: { zone: 'z2' } },
+  ];
+  const foo = { matchLabels: { app: 'web' } };
+
+  test('matchLabelKeys narrows the selector to the pod\'s own value (only the same revision counts)', () => {
+    const existing = [
+      makePod({ node: 'a', labels: { app: 'web', rev: 'old' } }),
+      makePod({ node: 'a', labels: { app: 'web', rev: 'old' } }),
+      makePod({ node: 'b', labels: { app: 'web', rev: 'new' } }),
+    ];
+    const views = snapshot(nodes, existing);
+    const without = preFilterPodTopologySpread(makePod({ labels: { app: 'web', rev: 'new' }, spread: [[1, 'zone', 'DoNotSchedule', foo, null, null, null, null]] }), views);
+    // Counting every app=web pod (2/1): a is the crowded zone.
+    assert.equal(filterPodTopologySpread(without, views[0]!)?.code, 'Unschedulable');
+    assert.equal(filterPodTopologySpread(without, views[1]!), undefined);
+    const withKeys = preFilterPodTopologySpread(makePod({ labels: { app: 'web', rev: 'new' }, spread: [[1, 'zone', 'DoNotSchedule', foo, null, null, null, ['rev']]] }), views);
+    // Counting only rev=new: a has 0, b has 1, so a fits and b does not.
+    assert.equal(filterPodTopologySpread(withKeys, views[0]!), undefined);
+    assert.equal(filterPodTopologySpread(withKeys, views[1]!)?.code, 'Unschedulable');
+  });
+
+  test('verdicts name the constraint by its index in the pod spec (ScheduleAnyway ones included)', () => {
+    const views = snapshot([...nodes, { name: 'c', labels: {} }], [makePod({ node: 'a', labels: { app: 'web' } })]);
+    const pod = makePod({
+      labels: { app: 'web' },
+      spread: [
+        [1, 'zone', 'ScheduleAnyway', foo, null, null, null, null],
+        [1, 'zone', 'DoNotSchedule', foo, null, null, null, null],
+      ],
+    });
+    const state = preFilterPodTopologySpread(pod, views, { specPath: 'spec' });
+    assert.deepEqual(filterPodTopologySpread(state, views[0]!), {
+      plugin: 'PodTopologySpread',
+      code: 'Unschedulable',
+      reasons: [ERR_REASON_CONSTRAINTS_NOT_MATCH],
+      field: 'spec.topologySpreadConstraints[1]',
+    });
+    assert.equal(filterPodTopologySpread(state, views[2]!)?.reasons[0], ERR_REASON_NODE_LABEL_NOT_MATCH);
+  });
+
+  test('a pod with only ScheduleAnyway constraints, or none, is skipped (system defaults never filter)', () => {
+    const views = snapshot(nodes, []);
+    assert.equal(preFilterPodTopologySpread(makePod({}), views).skip, true);
+    const soft = makePod({ spread: [[1, 'zone', 'ScheduleAnyway', foo, null, null, null, null]] });
+    assert.equal(preFilterPodTopologySpread(soft, views).skip, true);
+    assert.equal(filterPodTopologySpread(preFilterPodTopologySpread(soft, views), { node: { name: 'x', labels: {}, taints: [], unschedulable: false, conditions: [] } }), undefined);
+  });
+
+  test('a labelSelector that does not parse fails PreFilter with the upstream error on every node', () => {
+    const bad = makePod({ spread: [[1, 'zone', 'DoNotSchedule', { matchLabels: { app: 'not valid!' } }, null, null, null, null]] });
+    const views = snapshot(nodes, []);
+    const state = preFilterPodTopologySpread(bad, views);
+    const r = filterPodTopologySpread(state, views[0]!);
+    assert.equal(r?.code, 'Error');
+    assert.match(r!.reasons[0]!, /^get constraints from pod: obtaining pod's hard topology spread constraints: values\[0\]\[app\]: Invalid value: "not valid!"/);
+  });
+
+  test('an empty labelSelector counts no pod (countPodsMatchSelector returns 0 for an Empty selector)', () => {
+    const views = snapshot(nodes, [makePod({ node: 'a', labels: { app: 'web' } }), makePod({ node: 'a', labels: { app: 'web' } })]);
+    const state = preFilterPodTopologySpread(makePod({ labels: { app: 'web' }, spread: [[1, 'zone', 'DoNotSchedule', {}, null, null, null, null]] }), views);
+    assert.equal(filterPodTopologySpread(state, views[0]!), undefined);
+  });
+});
