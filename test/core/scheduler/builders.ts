@@ -1,7 +1,8 @@
 // Builders for the scheduler plugin tables: the compact pod/node notation of the JSON data (mirroring the st.MakePod
 // and st.MakeNode helpers of the upstream tests) turned into scheduler inputs.
 import type { LabelSelector, PodAffinityTerm, Taint, Toleration } from '../../../server/src/core/types';
-import type { NodeInfoView, PodInfo, SchedPod, TopologySpreadConstraint } from '../../../server/src/core/scheduler/localTypes';
+import type { SchedPod, TopologySpreadConstraint } from '../../../server/src/core/scheduler/types';
+import type { NodePodsView } from '../../../server/src/core/scheduler/affinityTerms';
 
 export type TermSpec =
   | { in: [string, string[]]; topologyKey: string }
@@ -9,8 +10,20 @@ export type TermSpec =
   | { exists: string; topologyKey: string }
   | PodAffinityTerm;
 
-/** SpreadConstraint(maxSkew, topologyKey, whenUnsatisfiable, selector, minDomains, nodeAffinityPolicy, nodeTaintsPolicy, matchLabelKeys). */
-export type SpreadSpec = [number, string, string, LabelSelector | null, number | null, string | null, string | null, string[] | null];
+/**
+ * The arguments of st.SpreadConstraint: maxSkew, topologyKey, whenUnsatisfiable, selector, minDomains,
+ * nodeAffinityPolicy, nodeTaintsPolicy, matchLabelKeys.
+ */
+export type SpreadSpec = [
+  number,
+  string,
+  string,
+  LabelSelector | null,
+  number | null,
+  string | null,
+  string | null,
+  string[] | null,
+];
 
 export interface PodSpecNotation {
   name?: string;
@@ -45,13 +58,13 @@ export function term(t: TermSpec): PodAffinityTerm {
 }
 
 export function spreadConstraint(s: SpreadSpec): TopologySpreadConstraint {
-  const [maxSkew, topologyKey, whenUnsatisfiable, selector, minDomains, affinityPolicy, taintsPolicy, matchLabelKeys] = s;
+  const [maxSkew, topologyKey, whenUnsatisfiable, selector, minDomains, affinityPolicy, taintsPolicy, labelKeys] = s;
   const c: TopologySpreadConstraint = { maxSkew, topologyKey, whenUnsatisfiable };
   if (selector !== null) c.labelSelector = selector;
   if (minDomains !== null) c.minDomains = minDomains;
   if (affinityPolicy !== null) c.nodeAffinityPolicy = affinityPolicy;
   if (taintsPolicy !== null) c.nodeTaintsPolicy = taintsPolicy;
-  if (matchLabelKeys !== null) c.matchLabelKeys = matchLabelKeys;
+  if (labelKeys !== null) c.matchLabelKeys = labelKeys;
   return c;
 }
 
@@ -64,15 +77,18 @@ export function makePod(p: PodSpecNotation): SchedPod {
   if (p.node) spec.nodeName = p.node;
   if (p.affinity || p.antiAffinity) {
     spec.affinity = {};
-    if (p.affinity) spec.affinity.podAffinity = { requiredDuringSchedulingIgnoredDuringExecution: p.affinity.map(term) };
-    if (p.antiAffinity) spec.affinity.podAntiAffinity = { requiredDuringSchedulingIgnoredDuringExecution: p.antiAffinity.map(term) };
+    const required = (terms: TermSpec[]) => ({ requiredDuringSchedulingIgnoredDuringExecution: terms.map(term) });
+    if (p.affinity) spec.affinity.podAffinity = required(p.affinity);
+    if (p.antiAffinity) spec.affinity.podAntiAffinity = required(p.antiAffinity);
   }
   if (p.nodeAffinity) {
     const [key, values, operator] = p.nodeAffinity;
     spec.affinity = {
       ...spec.affinity,
       nodeAffinity: {
-        requiredDuringSchedulingIgnoredDuringExecution: { nodeSelectorTerms: [{ matchExpressions: [{ key, operator, values }] }] },
+        requiredDuringSchedulingIgnoredDuringExecution: {
+          nodeSelectorTerms: [{ matchExpressions: [{ key, operator, values }] }],
+        },
       },
     };
   }
@@ -82,22 +98,35 @@ export function makePod(p: PodSpecNotation): SchedPod {
   return pod;
 }
 
-const hasRequiredAnti = (pod: SchedPod) => (pod.spec?.affinity?.podAntiAffinity?.requiredDuringSchedulingIgnoredDuringExecution?.length ?? 0) > 0;
+const hasRequiredAnti = (pod: SchedPod) =>
+  (pod.spec?.affinity?.podAntiAffinity?.requiredDuringSchedulingIgnoredDuringExecution?.length ?? 0) > 0;
+
+interface View {
+  node: NodePodsView['node'];
+  pods: { pod: SchedPod }[];
+  podsWithRequiredAntiAffinity: { pod: SchedPod }[];
+}
+
+const emptyView = (name: string, labels: Record<string, string> = {}, taints: Taint[] = []): View => ({
+  node: { name, labels, taints, unschedulable: false, conditions: [] },
+  pods: [],
+  podsWithRequiredAntiAffinity: [],
+});
 
 /**
  * cache.NewSnapshot(pods, nodes): one view per node, in order. Pods bound to a node that is not listed land on a view
  * without labels, as the snapshot keeps a NodeInfo for them.
  */
-export function snapshot(nodes: NodeNotation[], pods: SchedPod[]): NodeInfoView[] {
-  const views = new Map<string, { node: NodeInfoView['node']; pods: PodInfo[]; podsWithRequiredAntiAffinity: PodInfo[] }>();
+export function snapshot(nodes: NodeNotation[], pods: SchedPod[]): NodePodsView[] {
+  const views = new Map<string, View>();
   for (const n of nodes) {
-    views.set(n.name, { node: { name: n.name, labels: n.labels ?? {}, taints: n.taints ?? [], unschedulable: false, conditions: [] }, pods: [], podsWithRequiredAntiAffinity: [] });
+    views.set(n.name, emptyView(n.name, n.labels, n.taints));
   }
   for (const pod of pods) {
     const name = pod.spec?.nodeName ?? '';
     let v = views.get(name);
     if (v === undefined) {
-      v = { node: { name, labels: {}, taints: [], unschedulable: false, conditions: [] }, pods: [], podsWithRequiredAntiAffinity: [] };
+      v = emptyView(name);
       views.set(name, v);
     }
     v.pods.push({ pod });

@@ -46,7 +46,8 @@ for (const table of ['TestRequiredAffinitySingleNode', 'TestRequiredAffinityMult
         if (c.wantPreFilter === 'Skip') assert.equal(state.skip, true, 'PreFilter returns Skip');
         else assert.equal(state.skip, false, 'PreFilter does not skip');
         if (Array.isArray(c.wantPreFilter)) {
-          assert.deepEqual([state.rejection?.code, state.rejection?.reasons], [c.wantPreFilter[0], [c.wantPreFilter[1]]]);
+          const [code, message] = c.wantPreFilter;
+          assert.deepEqual([state.rejection?.code, state.rejection?.reasons], [code, [message]]);
           return;
         }
         assert.equal(state.rejection, undefined);
@@ -97,7 +98,11 @@ describe('InterPodAffinity beyond the upstream tables', () => {
     pod.spec!.affinity = {
       podAntiAffinity: {
         requiredDuringSchedulingIgnoredDuringExecution: [
-          { labelSelector: { matchExpressions: [{ key: 'tenant', operator: 'Exists' }] }, mismatchLabelKeys: ['tenant'], topologyKey: 'zone' },
+          {
+            labelSelector: { matchExpressions: [{ key: 'tenant', operator: 'Exists' }] },
+            mismatchLabelKeys: ['tenant'],
+            topologyKey: 'zone',
+          },
         ],
       },
     };
@@ -108,7 +113,8 @@ describe('InterPodAffinity beyond the upstream tables', () => {
   });
 
   test('a verdict names the failing term or list, or the pod labels for an existing pod\'s rule', () => {
-    const existing = [makePod({ node: 'a', labels: { app: 'db' }, antiAffinity: [{ in: ['app', ['web']], topologyKey: 'zone' }] })];
+    const dbAnti = [{ in: ['app', ['web']] as [string, string[]], topologyKey: 'zone' }];
+    const existing = [makePod({ node: 'a', labels: { app: 'db' }, antiAffinity: dbAnti })];
     const pod = makePod({
       labels: { app: 'web' },
       affinity: [{ exists: 'app', topologyKey: 'zone' }, { in: ['app', ['cache']], topologyKey: 'zone' }],
@@ -126,12 +132,18 @@ describe('InterPodAffinity beyond the upstream tables', () => {
       filterInterPodAffinity(preFilterInterPodAffinity(pod, noZone, { specPath: 'spec' }), noZone[0]!)?.field,
       'spec.affinity.podAffinity.requiredDuringSchedulingIgnoredDuringExecution[0]',
     );
-    const antiPod = makePod({ antiAffinity: [{ in: ['x', ['y']], topologyKey: 'zone' }, { exists: 'app', topologyKey: 'zone' }] });
+    const antiPod = makePod({
+      antiAffinity: [
+        { in: ['x', ['y']], topologyKey: 'zone' },
+        { exists: 'app', topologyKey: 'zone' },
+      ],
+    });
     assert.equal(
       filterInterPodAffinity(preFilterInterPodAffinity(antiPod, views, { specPath: 'spec' }), views[0]!)?.field,
       'spec.affinity.podAntiAffinity.requiredDuringSchedulingIgnoredDuringExecution[1]',
     );
-    const onlyExisting = preFilterInterPodAffinity(makePod({ labels: { app: 'web' } }), views, { labelsPath: 'metadata.labels' });
+    const webPod = makePod({ labels: { app: 'web' } });
+    const onlyExisting = preFilterInterPodAffinity(webPod, views, { labelsPath: 'metadata.labels' });
     assert.equal(filterInterPodAffinity(onlyExisting, views[0]!)?.field, 'metadata.labels');
     assert.equal(filterInterPodAffinity(onlyExisting, views[1]!), undefined);
   });
@@ -142,7 +154,11 @@ describe('InterPodAffinity beyond the upstream tables', () => {
     pod.spec!.affinity = {
       podAntiAffinity: {
         requiredDuringSchedulingIgnoredDuringExecution: [
-          { labelSelector: { matchLabels: { app: 'web' } }, namespaceSelector: { matchLabels: { team: 't' } }, topologyKey: 'zone' },
+          {
+            labelSelector: { matchLabels: { app: 'web' } },
+            namespaceSelector: { matchLabels: { team: 't' } },
+            topologyKey: 'zone',
+          },
         ],
       },
     };

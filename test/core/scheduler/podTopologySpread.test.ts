@@ -10,6 +10,7 @@ import {
   filterPodTopologySpread,
   preFilterPodTopologySpread,
 } from '../../../server/src/core/scheduler/podTopologySpread';
+import type { LabelSelector } from '../../../server/src/core/types';
 import { makePod, snapshot, type NodeNotation, type PodSpecNotation, type SpreadSpec } from './builders';
 
 const data = JSON.parse(readFileSync(join(__dirname, 'data', 'podtopologyspread-filtering.json'), 'utf8'));
@@ -38,7 +39,10 @@ function podOf(p: Case['pod']) {
 
 test('reason strings are the upstream constants', () => {
   assert.deepEqual(
-    { ErrReasonConstraintsNotMatch: ERR_REASON_CONSTRAINTS_NOT_MATCH, ErrReasonNodeLabelNotMatch: ERR_REASON_NODE_LABEL_NOT_MATCH },
+    {
+      ErrReasonConstraintsNotMatch: ERR_REASON_CONSTRAINTS_NOT_MATCH,
+      ErrReasonNodeLabelNotMatch: ERR_REASON_NODE_LABEL_NOT_MATCH,
+    },
     data._reasons,
   );
 });
@@ -47,7 +51,10 @@ for (const table of ['TestSingleConstraint', 'TestMultipleConstraints']) {
   describe(table, () => {
     for (const c of data[table] as Case[]) {
       test(c.name, () => {
-        const nodes = resolve<NodeNotation[]>(c.nodes).map((n) => ({ ...n, taints: n.taints ? resolve(n.taints) : undefined }));
+        const nodes = resolve<NodeNotation[]>(c.nodes).map((n) => ({
+          ...n,
+          taints: n.taints ? resolve(n.taints) : undefined,
+        }));
         const views = snapshot(nodes, resolve<PodSpecNotation[]>(c.pods ?? []).map(makePod));
         const state = preFilterPodTopologySpread(podOf(c.pod), views);
         assert.equal(state.skip, false);
@@ -57,8 +64,8 @@ for (const table of ['TestSingleConstraint', 'TestMultipleConstraints']) {
           const r = filterPodTopologySpread(state, views.find((v) => v.node.name === n.name)!);
           got[n.name] = r === undefined ? 'Success' : r.code;
           if (r !== undefined) {
-            const reason = r.code === 'Unschedulable' ? ERR_REASON_CONSTRAINTS_NOT_MATCH : ERR_REASON_NODE_LABEL_NOT_MATCH;
-            assert.deepEqual(r.reasons, [reason]);
+            const missing = r.code === 'UnschedulableAndUnresolvable';
+            assert.deepEqual(r.reasons, [missing ? ERR_REASON_NODE_LABEL_NOT_MATCH : ERR_REASON_CONSTRAINTS_NOT_MATCH]);
           }
         }
         assert.deepEqual(got, c.want);
@@ -73,6 +80,9 @@ describe('PodTopologySpread beyond the upstream tables', () => {
     { name: 'b', labels: { zone: 'z2' } },
   ];
   const foo = { matchLabels: { app: 'web' } };
+  /** One constraint on `zone` with maxSkew 1 (the upstream SpreadConstraint arguments). */
+  const zone = (mode: string, selector: LabelSelector, keys: string[] | null = null): SpreadSpec =>
+    [1, 'zone', mode, selector, null, null, null, keys];
 
   test('matchLabelKeys narrows the selector to the pod\'s own value (only the same revision counts)', () => {
     const existing = [
@@ -81,11 +91,15 @@ describe('PodTopologySpread beyond the upstream tables', () => {
       makePod({ node: 'b', labels: { app: 'web', rev: 'new' } }),
     ];
     const views = snapshot(nodes, existing);
-    const without = preFilterPodTopologySpread(makePod({ labels: { app: 'web', rev: 'new' }, spread: [[1, 'zone', 'DoNotSchedule', foo, null, null, null, null]] }), views);
+    const labels = { app: 'web', rev: 'new' };
+    const without = preFilterPodTopologySpread(makePod({ labels, spread: [zone('DoNotSchedule', foo)] }), views);
     // Counting every app=web pod (2/1): a is the crowded zone.
     assert.equal(filterPodTopologySpread(without, views[0]!)?.code, 'Unschedulable');
     assert.equal(filterPodTopologySpread(without, views[1]!), undefined);
-    const withKeys = preFilterPodTopologySpread(makePod({ labels: { app: 'web', rev: 'new' }, spread: [[1, 'zone', 'DoNotSchedule', foo, null, null, null, ['rev']]] }), views);
+    const withKeys = preFilterPodTopologySpread(
+      makePod({ labels, spread: [zone('DoNotSchedule', foo, ['rev'])] }),
+      views,
+    );
     // Counting only rev=new: a has 0, b has 1, so a fits and b does not.
     assert.equal(filterPodTopologySpread(withKeys, views[0]!), undefined);
     assert.equal(filterPodTopologySpread(withKeys, views[1]!)?.code, 'Unschedulable');
@@ -95,10 +109,7 @@ describe('PodTopologySpread beyond the upstream tables', () => {
     const views = snapshot([...nodes, { name: 'c', labels: {} }], [makePod({ node: 'a', labels: { app: 'web' } })]);
     const pod = makePod({
       labels: { app: 'web' },
-      spread: [
-        [1, 'zone', 'ScheduleAnyway', foo, null, null, null, null],
-        [1, 'zone', 'DoNotSchedule', foo, null, null, null, null],
-      ],
+      spread: [zone('ScheduleAnyway', foo), zone('DoNotSchedule', foo)],
     });
     const state = preFilterPodTopologySpread(pod, views, { specPath: 'spec' });
     assert.deepEqual(filterPodTopologySpread(state, views[0]!), {
@@ -113,23 +124,26 @@ describe('PodTopologySpread beyond the upstream tables', () => {
   test('a pod with only ScheduleAnyway constraints, or none, is skipped (system defaults never filter)', () => {
     const views = snapshot(nodes, []);
     assert.equal(preFilterPodTopologySpread(makePod({}), views).skip, true);
-    const soft = makePod({ spread: [[1, 'zone', 'ScheduleAnyway', foo, null, null, null, null]] });
+    const soft = makePod({ spread: [zone('ScheduleAnyway', foo)] });
     assert.equal(preFilterPodTopologySpread(soft, views).skip, true);
-    assert.equal(filterPodTopologySpread(preFilterPodTopologySpread(soft, views), { node: { name: 'x', labels: {}, taints: [], unschedulable: false, conditions: [] } }), undefined);
+    const unlabeled = { node: { name: 'x', labels: {}, taints: [], unschedulable: false, conditions: [] } };
+    assert.equal(filterPodTopologySpread(preFilterPodTopologySpread(soft, views), unlabeled), undefined);
   });
 
   test('a labelSelector that does not parse fails PreFilter with the upstream error on every node', () => {
-    const bad = makePod({ spread: [[1, 'zone', 'DoNotSchedule', { matchLabels: { app: 'not valid!' } }, null, null, null, null]] });
+    const bad = makePod({ spread: [zone('DoNotSchedule', { matchLabels: { app: 'not valid!' } })] });
     const views = snapshot(nodes, []);
     const state = preFilterPodTopologySpread(bad, views);
     const r = filterPodTopologySpread(state, views[0]!);
     assert.equal(r?.code, 'Error');
-    assert.match(r!.reasons[0]!, /^get constraints from pod: obtaining pod's hard topology spread constraints: values\[0\]\[app\]: Invalid value: "not valid!"/);
+    const prefix = "get constraints from pod: obtaining pod's hard topology spread constraints: ";
+    assert.ok(r!.reasons[0]!.startsWith(`${prefix}values[0][app]: Invalid value: "not valid!"`), r!.reasons[0]);
   });
 
   test('an empty labelSelector counts no pod (countPodsMatchSelector returns 0 for an Empty selector)', () => {
-    const views = snapshot(nodes, [makePod({ node: 'a', labels: { app: 'web' } }), makePod({ node: 'a', labels: { app: 'web' } })]);
-    const state = preFilterPodTopologySpread(makePod({ labels: { app: 'web' }, spread: [[1, 'zone', 'DoNotSchedule', {}, null, null, null, null]] }), views);
+    const web = { app: 'web' };
+    const views = snapshot(nodes, [makePod({ node: 'a', labels: web }), makePod({ node: 'a', labels: web })]);
+    const state = preFilterPodTopologySpread(makePod({ labels: web, spread: [zone('DoNotSchedule', {})] }), views);
     assert.equal(filterPodTopologySpread(state, views[0]!), undefined);
   });
 });

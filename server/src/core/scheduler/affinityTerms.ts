@@ -3,7 +3,7 @@
 // Pure: pods in, parsed terms out; terms of pods already on nodes are parsed once per pod object.
 import type { LabelSelector, LabelSelectorRequirement, PodAffinityTerm } from '../types';
 import { compileLabelSelector, labelValue, type CompiledLabelSelector, type Labels } from '../labels';
-import type { SchedPod } from './localTypes';
+import type { SchedNode, SchedPod } from './types';
 
 /** framework.AffinityTerm: a required (anti-)affinity term with its selectors parsed. */
 export interface AffinityTerm {
@@ -21,6 +21,15 @@ export interface PodTerms {
   requiredAntiAffinity: AffinityTerm[];
   /** errors.NewAggregate(parseErrs).Error(), when any term of the pod failed to parse. */
   error?: string;
+}
+
+/**
+ * The part of framework.NodeInfo these two plugins read: any NodeInfoView fits, and tests can build it directly.
+ */
+export interface NodePodsView {
+  readonly node: SchedNode;
+  readonly pods: readonly { readonly pod: SchedPod }[];
+  readonly podsWithRequiredAntiAffinity: readonly { readonly pod: SchedPod }[];
 }
 
 const NO_LABELS: Labels = Object.freeze({});
@@ -42,7 +51,11 @@ export function affinityTermMatches(term: AffinityTerm, pod: SchedPod, nsLabels:
 }
 
 // Port of applyLabelKeysToLabelSelector (pkg/registry/core/pod/strategy.go).
-function labelKeyRequirements(keys: readonly string[] | undefined, operator: string, labels: Labels): LabelSelectorRequirement[] {
+function labelKeyRequirements(
+  keys: readonly string[] | undefined,
+  operator: string,
+  labels: Labels,
+): LabelSelectorRequirement[] {
   const out: LabelSelectorRequirement[] = [];
   for (const key of keys ?? []) {
     const value = labelValue(labels, key);
@@ -84,12 +97,16 @@ function newAffinityTerm(pod: SchedPod, term: PodAffinityTerm, index: number): A
   if (selector.error !== undefined) return selector.error;
   const namespaceSelector = compileLabelSelector(term.namespaceSelector);
   if (namespaceSelector.error !== undefined) return namespaceSelector.error;
-  return { namespaces: namespacesOfTerm(pod, term), selector, topologyKey: term.topologyKey ?? '', namespaceSelector, index };
+  const topologyKey = term.topologyKey ?? '';
+  return { namespaces: namespacesOfTerm(pod, term), selector, topologyKey, namespaceSelector, index };
 }
 
 // Port of GetAffinityTerms (staging/src/k8s.io/kube-scheduler/framework/types.go): the first term that does not parse
 // fails the whole list.
-export function getAffinityTerms(pod: SchedPod, terms: readonly PodAffinityTerm[] | undefined): { terms: AffinityTerm[]; error?: string } {
+export function getAffinityTerms(
+  pod: SchedPod,
+  terms: readonly PodAffinityTerm[] | undefined,
+): { terms: AffinityTerm[]; error?: string } {
   const out: AffinityTerm[] = [];
   for (let i = 0; i < (terms?.length ?? 0); i++) {
     const t = newAffinityTerm(pod, (terms as readonly PodAffinityTerm[])[i] as PodAffinityTerm, i);

@@ -4,10 +4,17 @@
 // function ported here; the v1.35.0 file itself was not in the index (no behaviour change is known in between).
 import { labelValue, compileLabelSelector, type Labels } from '../labels';
 import { child, index, type FieldPath } from '../fieldPath';
-import type { FilterResult, NodeInfoView, SchedPod } from './localTypes';
-import { affinityTermMatches, existingPodTerms, parsePodTerms, type AffinityTerm } from './affinityTerms';
+import type { FilterResult, SchedPod } from './types';
+import {
+  affinityTermMatches,
+  existingPodTerms,
+  parsePodTerms,
+  type AffinityTerm,
+  type NodePodsView,
+} from './affinityTerms';
 
-export const ERR_REASON_EXISTING_ANTI_AFFINITY_RULES_NOT_MATCH = "node(s) didn't satisfy existing pods anti-affinity rules";
+export const ERR_REASON_EXISTING_ANTI_AFFINITY_RULES_NOT_MATCH =
+  "node(s) didn't satisfy existing pods anti-affinity rules";
 export const ERR_REASON_AFFINITY_RULES_NOT_MATCH = "node(s) didn't match pod affinity rules";
 export const ERR_REASON_ANTI_AFFINITY_RULES_NOT_MATCH = "node(s) didn't match pod anti-affinity rules";
 
@@ -36,7 +43,7 @@ export interface InterPodAffinityState {
   existingAntiAffinityCounts: TopologyCounts;
   affinityCounts: TopologyCounts;
   antiAffinityCounts: TopologyCounts;
-  /** Per anti-affinity term: topology value → matching pods. Only names the term in a verdict (upstream counts pairs). */
+  /** Per anti-affinity term: topology value → matching pods. Names the term of a verdict; upstream counts pairs. */
   antiAffinityCountsByTerm: Map<string, number>[];
   /** A namespaceSelector was resolved without a namespace inventory (it then selects no namespace). */
   namespacesUnknown: boolean;
@@ -44,7 +51,7 @@ export interface InterPodAffinityState {
   labelsPath: FieldPath;
 }
 
-// Port of topologyToMatchedTermCount.update (pkg/scheduler/framework/plugins/interpodaffinity/filtering.go).
+// Port of topologyToMatchedTermCount.update (framework/plugins/interpodaffinity/filtering.go).
 function addCount(m: TopologyCounts, nodeLabels: Labels, topologyKey: string, value: number): void {
   const tv = labelValue(nodeLabels, topologyKey);
   if (tv === undefined) return;
@@ -64,15 +71,19 @@ function countAt(m: TopologyCounts, topologyKey: string, value: string): number 
   return m.get(topologyKey)?.get(value) ?? 0;
 }
 
-// Port of podMatchesAllAffinityTerms (pkg/scheduler/framework/plugins/interpodaffinity/filtering.go).
+// Port of podMatchesAllAffinityTerms (framework/plugins/interpodaffinity/filtering.go).
 function podMatchesAllAffinityTerms(terms: readonly AffinityTerm[], pod: SchedPod): boolean {
   if (terms.length === 0) return false;
   for (const t of terms) if (!affinityTermMatches(t, pod, undefined)) return false;
   return true;
 }
 
-// Port of InterPodAffinity.getExistingAntiAffinityCounts (pkg/scheduler/framework/plugins/interpodaffinity/filtering.go).
-function existingAntiAffinityCounts(pod: SchedPod, nsLabels: Labels | undefined, nodes: readonly NodeInfoView[]): TopologyCounts {
+// Port of InterPodAffinity.getExistingAntiAffinityCounts (framework/plugins/interpodaffinity/filtering.go).
+function existingAntiAffinityCounts(
+  pod: SchedPod,
+  nsLabels: Labels | undefined,
+  nodes: readonly NodePodsView[],
+): TopologyCounts {
   const counts: TopologyCounts = new Map();
   for (const ni of nodes) {
     const withAnti = ni.podsWithRequiredAntiAffinity;
@@ -85,11 +96,11 @@ function existingAntiAffinityCounts(pod: SchedPod, nsLabels: Labels | undefined,
   return counts;
 }
 
-// Port of InterPodAffinity.getIncomingAffinityAntiAffinityCounts (pkg/scheduler/framework/plugins/interpodaffinity/filtering.go).
+// Port of InterPodAffinity.getIncomingAffinityAntiAffinityCounts (framework/plugins/interpodaffinity/filtering.go).
 function incomingCounts(
   affinityTerms: readonly AffinityTerm[],
   antiTerms: readonly AffinityTerm[],
-  nodes: readonly NodeInfoView[],
+  nodes: readonly NodePodsView[],
 ): { affinity: TopologyCounts; anti: TopologyCounts; antiByTerm: Map<string, number>[] } {
   const affinity: TopologyCounts = new Map();
   const anti: TopologyCounts = new Map();
@@ -116,7 +127,7 @@ function incomingCounts(
   return { affinity, anti, antiByTerm };
 }
 
-// Port of InterPodAffinity.mergeAffinityTermNamespacesIfNotEmpty (pkg/scheduler/framework/plugins/interpodaffinity/plugin.go).
+// Port of InterPodAffinity.mergeAffinityTermNamespacesIfNotEmpty (framework/plugins/interpodaffinity/plugin.go).
 // Returns false when a selector had to be resolved without any namespace inventory.
 function mergeTermNamespaces(term: AffinityTerm, namespaces: ReadonlyMap<string, Labels> | undefined): boolean {
   if (term.namespaceSelector.constant === true) return true; // Empty(): matches every namespace as it is
@@ -142,10 +153,10 @@ function emptyState(specPath: FieldPath, labelsPath: FieldPath): InterPodAffinit
   };
 }
 
-// Port of InterPodAffinity.PreFilter (pkg/scheduler/framework/plugins/interpodaffinity/filtering.go).
+// Port of InterPodAffinity.PreFilter (framework/plugins/interpodaffinity/filtering.go).
 export function preFilterInterPodAffinity(
   pod: SchedPod,
-  nodes: readonly NodeInfoView[],
+  nodes: readonly NodePodsView[],
   opts: InterPodAffinityOptions = {},
 ): InterPodAffinityState {
   const specPath = opts.specPath ?? 'spec.template.spec';
@@ -186,14 +197,15 @@ export function preFilterInterPodAffinity(
 const requiredPath = (s: InterPodAffinityState, kind: 'podAffinity' | 'podAntiAffinity'): FieldPath =>
   child(s.specPath, 'affinity', kind, 'requiredDuringSchedulingIgnoredDuringExecution');
 
-// Port of satisfyPodAffinity (pkg/scheduler/framework/plugins/interpodaffinity/filtering.go).
+// Port of satisfyPodAffinity (framework/plugins/interpodaffinity/filtering.go).
 // Returns undefined when the node satisfies the pod's affinity, else the field responsible: the term whose topology
 // label the node lacks, or the whole list (one pod in the domain must match every term at once).
 function unsatisfiedAffinity(state: InterPodAffinityState, nodeLabels: Labels): FieldPath | undefined {
   let podsExist = true;
   for (const term of state.affinityTerms) {
     const tv = labelValue(nodeLabels, term.topologyKey);
-    if (tv === undefined) return index(requiredPath(state, 'podAffinity'), term.index); // every topology label must exist
+    // Every topology label of the terms must exist on the node.
+    if (tv === undefined) return index(requiredPath(state, 'podAffinity'), term.index);
     if (countAt(state.affinityCounts, term.topologyKey, tv) <= 0) podsExist = false;
   }
   if (podsExist) return undefined;
@@ -202,7 +214,7 @@ function unsatisfiedAffinity(state: InterPodAffinityState, nodeLabels: Labels): 
   return requiredPath(state, 'podAffinity');
 }
 
-// Port of satisfyPodAntiAffinity (pkg/scheduler/framework/plugins/interpodaffinity/filtering.go).
+// Port of satisfyPodAntiAffinity (framework/plugins/interpodaffinity/filtering.go).
 // Returns the index of a term the node violates, or -1. Upstream counts per topology pair, so a term can fail on
 // matches of another term with the same key; the verdict is the same, the index names a term with its own matches.
 function violatedAntiAffinityTerm(state: InterPodAffinityState, nodeLabels: Labels): number {
@@ -224,7 +236,7 @@ function violatedAntiAffinityTerm(state: InterPodAffinityState, nodeLabels: Labe
   return violated;
 }
 
-// Port of satisfyExistingPodsAntiAffinity (pkg/scheduler/framework/plugins/interpodaffinity/filtering.go): looks up
+// Port of satisfyExistingPodsAntiAffinity (framework/plugins/interpodaffinity/filtering.go): looks up
 // each counted topology key on the node instead of walking the node's labels, which finds the same pairs.
 function violatesExistingAntiAffinity(state: InterPodAffinityState, nodeLabels: Labels): boolean {
   for (const [key, byValue] of state.existingAntiAffinityCounts) {
@@ -234,14 +246,22 @@ function violatesExistingAntiAffinity(state: InterPodAffinityState, nodeLabels: 
   return false;
 }
 
-// Port of InterPodAffinity.Filter (pkg/scheduler/framework/plugins/interpodaffinity/filtering.go).
-export function filterInterPodAffinity(state: InterPodAffinityState, nodeInfo: Pick<NodeInfoView, 'node'>): FilterResult | undefined {
+// Port of InterPodAffinity.Filter (framework/plugins/interpodaffinity/filtering.go).
+export function filterInterPodAffinity(
+  state: InterPodAffinityState,
+  nodeInfo: Pick<NodePodsView, 'node'>,
+): FilterResult | undefined {
   if (state.rejection !== undefined) return state.rejection;
   if (state.skip) return undefined;
   const labels = nodeInfo.node.labels;
   const affinityField = unsatisfiedAffinity(state, labels);
   if (affinityField !== undefined) {
-    return { plugin: 'InterPodAffinity', code: 'UnschedulableAndUnresolvable', reasons: [ERR_REASON_AFFINITY_RULES_NOT_MATCH], field: affinityField };
+    return {
+      plugin: 'InterPodAffinity',
+      code: 'UnschedulableAndUnresolvable',
+      reasons: [ERR_REASON_AFFINITY_RULES_NOT_MATCH],
+      field: affinityField,
+    };
   }
   const anti = violatedAntiAffinityTerm(state, labels);
   if (anti >= 0) {

@@ -1,5 +1,5 @@
-// The PodTopologySpread Filter as kube-scheduler v1.35 runs it, for `whenUnsatisfiable: DoNotSchedule`: PreFilter counts
-// the pods matching each constraint per topology domain over the eligible nodes once; Filter checks one node's skew.
+// The PodTopologySpread Filter as kube-scheduler v1.35 runs it, for `whenUnsatisfiable: DoNotSchedule`: PreFilter
+// counts the pods matching each constraint per topology domain over the eligible nodes once; Filter checks one node.
 // Upstream text read: filtering.go and common.go of the v1.35 era (taint comparison-operator gate, fwk package).
 // Default constraints are not evaluated: the system defaults (hostname maxSkew 3, zone maxSkew 5) are ScheduleAnyway,
 // so for DoNotSchedule they yield no constraint and a pod without its own constraints is skipped, as upstream.
@@ -7,8 +7,8 @@ import { labelValue, selectorFromSet, compileLabelSelector, type CompiledLabelSe
 import { child, index, type FieldPath } from '../fieldPath';
 import { getRequiredNodeAffinity, type RequiredNodeAffinity } from '../nodeAffinity';
 import { findMatchingUntoleratedTaint, isNoScheduleOrNoExecute } from '../taints';
-import type { FilterResult, NodeInfoView, PodInfo, SchedNode, SchedPod, TopologySpreadConstraint } from './localTypes';
-import { podLabels, podNamespace } from './affinityTerms';
+import type { FilterResult, SchedNode, SchedPod, TopologySpreadConstraint } from './types';
+import { podLabels, podNamespace, type NodePodsView } from './affinityTerms';
 
 export const ERR_REASON_CONSTRAINTS_NOT_MATCH = "node(s) didn't match pod topology spread constraints";
 export const ERR_REASON_NODE_LABEL_NOT_MATCH = `${ERR_REASON_CONSTRAINTS_NOT_MATCH} (missing required label)`;
@@ -50,8 +50,11 @@ export interface PodTopologySpreadState {
 
 const MAX_INT32 = 2147483647;
 
-// Port of mergeLabelSetWithSelector (pkg/scheduler/framework/plugins/podtopologyspread/common.go).
-function mergeLabelSetWithSelector(matchLabels: Record<string, string>, s: CompiledLabelSelector): CompiledLabelSelector {
+// Port of mergeLabelSetWithSelector (framework/plugins/podtopologyspread/common.go).
+function mergeLabelSetWithSelector(
+  matchLabels: Record<string, string>,
+  s: CompiledLabelSelector,
+): CompiledLabelSelector {
   if (s.constant === false) return s; // labels.Nothing() has no requirements to add to
   const fromSet = selectorFromSet(matchLabels);
   return {
@@ -60,7 +63,7 @@ function mergeLabelSetWithSelector(matchLabels: Record<string, string>, s: Compi
   };
 }
 
-// Port of PodTopologySpread.filterTopologySpreadConstraints (pkg/scheduler/framework/plugins/podtopologyspread/common.go),
+// Port of PodTopologySpread.filterTopologySpreadConstraints (framework/plugins/podtopologyspread/common.go),
 // with the MatchLabelKeysInPodTopologySpread and NodeInclusionPolicyInPodTopologySpread gates on (v1.35 defaults).
 export function filterTopologySpreadConstraints(
   constraints: readonly TopologySpreadConstraint[],
@@ -96,14 +99,14 @@ export function filterTopologySpreadConstraints(
   return { constraints: out };
 }
 
-// Port of nodeLabelsMatchSpreadConstraints (pkg/scheduler/framework/plugins/podtopologyspread/common.go).
+// Port of nodeLabelsMatchSpreadConstraints (framework/plugins/podtopologyspread/common.go).
 function nodeLabelsMatchSpreadConstraints(nodeLabels: Labels, constraints: readonly SpreadConstraint[]): boolean {
   for (const c of constraints) if (labelValue(nodeLabels, c.topologyKey) === undefined) return false;
   return true;
 }
 
-// Port of countPodsMatchSelector (pkg/scheduler/framework/plugins/podtopologyspread/common.go).
-function countPodsMatchSelector(pods: readonly PodInfo[], selector: CompiledLabelSelector, ns: string): number {
+// Port of countPodsMatchSelector (framework/plugins/podtopologyspread/common.go).
+function countPodsMatchSelector(pods: NodePodsView['pods'], selector: CompiledLabelSelector, ns: string): number {
   if (selector.constant === true) return 0; // selector.Empty(): an empty labelSelector counts nothing
   let count = 0;
   for (let i = 0; i < pods.length; i++) {
@@ -125,7 +128,7 @@ class NodeInclusion {
     private readonly enableComparisonOperators: boolean,
   ) {}
 
-  // Port of topologySpreadConstraint.matchNodeInclusionPolicies (pkg/scheduler/framework/plugins/podtopologyspread/common.go).
+  // Port of topologySpreadConstraint.matchNodeInclusionPolicies (framework/plugins/podtopologyspread/common.go).
   matches(c: SpreadConstraint): boolean {
     if (c.nodeAffinityPolicy === 'Honor') {
       // Parse errors of the node affinity are ignored here, as upstream does.
@@ -133,9 +136,11 @@ class NodeInclusion {
       if (!this.affinity) return false;
     }
     if (c.nodeTaintsPolicy === 'Honor') {
+      const { taints } = this.node;
+      const tolerations = this.pod.spec?.tolerations;
+      const comparison = this.enableComparisonOperators;
       this.taints ??=
-        findMatchingUntoleratedTaint(this.node.taints, this.pod.spec?.tolerations, isNoScheduleOrNoExecute, this.enableComparisonOperators) ===
-        undefined;
+        findMatchingUntoleratedTaint(taints, tolerations, isNoScheduleOrNoExecute, comparison) === undefined;
       if (!this.taints) return false;
     }
     return true;
@@ -146,11 +151,11 @@ function skipState(specPath: FieldPath): PodTopologySpreadState {
   return { skip: true, constraints: [], tpValueToMatchNum: [], minMatchNum: [], selfMatch: [], specPath };
 }
 
-// Port of PodTopologySpread.PreFilter and calPreFilterState (pkg/scheduler/framework/plugins/podtopologyspread/filtering.go),
+// Port of PodTopologySpread.PreFilter and calPreFilterState (framework/plugins/podtopologyspread/filtering.go),
 // with getConstraints (plugin.go) for a pod's own constraints.
 export function preFilterPodTopologySpread(
   pod: SchedPod,
-  nodes: readonly NodeInfoView[],
+  nodes: readonly NodePodsView[],
   opts: PodTopologySpreadOptions = {},
 ): PodTopologySpreadState {
   const specPath = opts.specPath ?? 'spec.template.spec';
@@ -199,15 +204,18 @@ export function preFilterPodTopologySpread(
   return state;
 }
 
-// Port of preFilterState.minMatchNum (pkg/scheduler/framework/plugins/podtopologyspread/filtering.go): with fewer
+// Port of preFilterState.minMatchNum (framework/plugins/podtopologyspread/filtering.go): with fewer
 // eligible domains than minDomains the global minimum is taken as 0.
 function globalMinimum(state: PodTopologySpreadState, i: number): number {
   const domains = (state.tpValueToMatchNum[i] as Map<string, number>).size;
   return domains < (state.constraints[i] as SpreadConstraint).minDomains ? 0 : (state.minMatchNum[i] as number);
 }
 
-// Port of PodTopologySpread.Filter (pkg/scheduler/framework/plugins/podtopologyspread/filtering.go).
-export function filterPodTopologySpread(state: PodTopologySpreadState, nodeInfo: Pick<NodeInfoView, 'node'>): FilterResult | undefined {
+// Port of PodTopologySpread.Filter (framework/plugins/podtopologyspread/filtering.go).
+export function filterPodTopologySpread(
+  state: PodTopologySpreadState,
+  nodeInfo: Pick<NodePodsView, 'node'>,
+): FilterResult | undefined {
   if (state.rejection !== undefined) return state.rejection;
   if (state.skip) return undefined;
   const labels = nodeInfo.node.labels;
@@ -216,7 +224,8 @@ export function filterPodTopologySpread(state: PodTopologySpreadState, nodeInfo:
     const field = index(child(state.specPath, 'topologySpreadConstraints'), c.index);
     const tpVal = labelValue(labels, c.topologyKey);
     if (tpVal === undefined) {
-      return { plugin: 'PodTopologySpread', code: 'UnschedulableAndUnresolvable', reasons: [ERR_REASON_NODE_LABEL_NOT_MATCH], field };
+      const reasons = [ERR_REASON_NODE_LABEL_NOT_MATCH];
+      return { plugin: 'PodTopologySpread', code: 'UnschedulableAndUnresolvable', reasons, field };
     }
     const matchNum = (state.tpValueToMatchNum[i] as Map<string, number>).get(tpVal) ?? 0;
     const skew = matchNum + (state.selfMatch[i] ? 1 : 0) - globalMinimum(state, i);
