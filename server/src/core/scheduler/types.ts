@@ -77,6 +77,8 @@ export interface SchedPodStatus {
   initContainerStatuses?: SchedContainerStatus[];
   /** Pod-level resources as the kubelet applied them. */
   resources?: ResourceRequirements;
+  /** Pod-level resources allocated to a pod resized in place. */
+  allocatedResources?: ResourceList;
   [field: string]: unknown;
 }
 
