@@ -32,7 +32,7 @@ interface PodLevelCase {
   containers?: SchedContainer[];
   expectedRequests: ResourceList;
 }
-const data = JSON.parse(readFileSync(join(import.meta.dirname, 'data', 'podRequests.json'), 'utf8')) as {
+const data = JSON.parse(readFileSync(join(__dirname, 'data', 'podRequests.json'), 'utf8')) as {
   podResourceRequests: RequestsCase[];
   podLevelResourceRequests: PodLevelCase[];
   isPodLevelResourcesSet: { name: string; podResources?: ResourceRequirements; expected: boolean }[];
