@@ -165,9 +165,74 @@ export type FilterCode = 'Unschedulable' | 'UnschedulableAndUnresolvable' | 'Err
  * One plugin's rejection of one node (a non-success fwk.Status). `reasons` are the plugin's reason strings exactly
  * as upstream returns them; `field` names the pod field responsible, when one is.
  */
-export interface FilterResult {
+export interface FilterResult extends FilterResultDetails {
   plugin: PluginName;
   code: FilterCode;
   reasons: string[];
   field?: FieldPath;
+}
+
+/** What a NodeResourcesFit rejection is about (fit.go InsufficientResource), for messages beyond the reason. */
+export interface InsufficientResource {
+  resourceName: string;
+  reason: string;
+  requested: number;
+  used: number;
+  capacity: number;
+  /** The pod asks more than the whole node has: no preemption helps. */
+  unresolvable: boolean;
+}
+
+export interface FilterResultDetails {
+  insufficient?: InsufficientResource[];
+}
+
+// ---------- running the plugins ----------
+
+export interface FilterOptions {
+  /** Where the pod spec sits in the user's document, for `field` (`spec`, `spec.template.spec`). Default `spec`. */
+  specPath?: FieldPath;
+  /** SidecarContainers (GA, on). */
+  enableSidecarContainers?: boolean;
+  /** PodLevelResources (beta, on in v1.35). */
+  enablePodLevelResources?: boolean;
+  /** TaintTolerationComparisonOperators (alpha in v1.35, off). */
+  enableTaintTolerationComparisonOperators?: boolean;
+  /** NodeResourcesFitArgs.ignoredResources / ignoredResourceGroups (empty in the default profile). */
+  ignoredResources?: readonly string[];
+  ignoredResourceGroups?: readonly string[];
+  /** Run every plugin on a node instead of stopping at the first rejection as the scheduler does. */
+  allFailures?: boolean;
+  /**
+   * The pod is a DaemonSet's template: on each node it is evaluated as the daemon pod the controller creates for
+   * that node, whose node affinity is pinned to the node's name (ReplaceDaemonSetPodNodeNameNodeAffinity).
+   */
+  daemonPinnedToNode?: boolean;
+  /** Plugins to run, in this order; default: the default profile's filter order. */
+  plugins?: readonly PluginName[];
+}
+
+/** Options with defaults applied, as plugins read them. */
+export interface CycleContext {
+  specPath: FieldPath;
+  enableSidecarContainers: boolean;
+  enablePodLevelResources: boolean;
+  enableTaintTolerationComparisonOperators: boolean;
+  ignoredResources: ReadonlySet<string>;
+  ignoredResourceGroups: ReadonlySet<string>;
+  daemonPinnedToNode: boolean;
+}
+
+/** PreFilter's answer: skip the plugin, reject the pod everywhere, or carry state (optionally narrowing nodes). */
+export type PreFilterOutcome<S> =
+  | { kind: 'skip' }
+  | { kind: 'reject'; result: FilterResult }
+  | { kind: 'state'; state: S; nodeNames?: ReadonlySet<string> };
+
+/** A Filter plugin: PreFilter once per pod (over all nodes), then Filter per node. */
+export interface FilterPlugin<S = unknown> {
+  readonly name: PluginName;
+  preFilter(pod: SchedPod, ctx: CycleContext, nodes: readonly NodeInfoView[]): PreFilterOutcome<S>;
+  /** null when the node passes. */
+  filter(state: S, pod: SchedPod, node: NodeInfoView, ctx: CycleContext): FilterResult | null;
 }

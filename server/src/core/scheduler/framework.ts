@@ -1,0 +1,155 @@
+// Running the Filter plugins for one pod the way the default scheduler profile does (v1.35): every PreFilter once,
+// in profile order (a rejection there rejects every node; node-name results narrow the candidates), then per node
+// every Filter in the same order, stopping at the first rejection (frameworkImpl.RunFilterPlugins).
+// Scoring, preemption, volume and DRA plugins are outside this stage.
+import { nodeAffinity } from './plugins/nodeAffinity';
+import { nodeName } from './plugins/nodeName';
+import { nodePorts } from './plugins/nodePorts';
+import { nodeResourcesFit } from './plugins/nodeResourcesFit';
+import { nodeUnschedulable } from './plugins/nodeUnschedulable';
+import { taintToleration } from './plugins/taintToleration';
+import type {
+  CycleContext,
+  FilterOptions,
+  FilterPlugin,
+  FilterResult,
+  NodeInfoView,
+  PluginName,
+  SchedPod,
+} from './types';
+
+/** The filter order of the default profile (pkg/scheduler/apis/config/v1/default_plugins.go), volume plugins left out. */
+export const DEFAULT_FILTER_ORDER: readonly PluginName[] = Object.freeze([
+  'NodeUnschedulable',
+  'NodeName',
+  'TaintToleration',
+  'NodeAffinity',
+  'NodePorts',
+  'NodeResourcesFit',
+  'PodTopologySpread',
+  'InterPodAffinity',
+]);
+
+const registry = new Map<PluginName, FilterPlugin<unknown>>();
+for (const p of [nodeUnschedulable, nodeName, taintToleration, nodeAffinity, nodePorts, nodeResourcesFit]) {
+  registry.set(p.name, p as FilterPlugin<unknown>);
+}
+
+/** Make a plugin available by name (InterPodAffinity and PodTopologySpread live in their own files). */
+export function registerFilterPlugin<S>(plugin: FilterPlugin<S>): void {
+  registry.set(plugin.name, plugin as FilterPlugin<unknown>);
+}
+
+export function cycleContext(opts: FilterOptions = {}): CycleContext {
+  return {
+    specPath: opts.specPath ?? 'spec',
+    enableSidecarContainers: opts.enableSidecarContainers ?? true,
+    enablePodLevelResources: opts.enablePodLevelResources ?? true,
+    enableTaintTolerationComparisonOperators: opts.enableTaintTolerationComparisonOperators ?? false,
+    ignoredResources: new Set(opts.ignoredResources ?? []),
+    ignoredResourceGroups: new Set(opts.ignoredResourceGroups ?? []),
+    daemonPinnedToNode: opts.daemonPinnedToNode ?? false,
+  };
+}
+
+/** A pod after PreFilter: what each plugin's Filter needs, or why no node can take it. */
+export interface PreparedPod {
+  pod: SchedPod;
+  ctx: CycleContext;
+  allFailures: boolean;
+  steps: { plugin: FilterPlugin<unknown>; state: unknown }[];
+  /** Set when a PreFilter rejected the pod: every node gets this result. */
+  rejected?: FilterResult;
+  /** Candidate node names from PreFilter results (undefined: all nodes), and the plugins that narrowed them. */
+  nodeNames?: ReadonlySet<string>;
+  narrowedBy: PluginName[];
+  /** Plugins in the order that were asked for but are not available (not registered). */
+  missing: PluginName[];
+}
+
+// Port of frameworkImpl.RunPreFilterPlugins (pkg/scheduler/framework/runtime/framework.go).
+export function prepareFilters(
+  pod: SchedPod,
+  nodes: readonly NodeInfoView[],
+  opts: FilterOptions = {},
+): PreparedPod {
+  const ctx = cycleContext(opts);
+  const prepared: PreparedPod = { pod, ctx, allFailures: opts.allFailures ?? false, steps: [], narrowedBy: [], missing: [] };
+  let names: Set<string> | undefined;
+  for (const name of opts.plugins ?? DEFAULT_FILTER_ORDER) {
+    const plugin = registry.get(name);
+    if (!plugin) {
+      prepared.missing.push(name);
+      continue;
+    }
+    const out = plugin.preFilter(pod, ctx, nodes);
+    if (out.kind === 'skip') continue;
+    if (out.kind === 'reject') {
+      prepared.rejected = out.result;
+      return prepared;
+    }
+    prepared.steps.push({ plugin, state: out.state });
+    if (out.nodeNames) {
+      prepared.narrowedBy.push(name);
+      names = names === undefined ? new Set(out.nodeNames) : new Set([...names].filter((n) => out.nodeNames?.has(n)));
+      if (names.size === 0) {
+        const by = prepared.narrowedBy;
+        prepared.rejected = {
+          plugin: name,
+          code: 'Unschedulable',
+          reasons: [by.length === 1 ? `node(s) didn't satisfy plugin ${by[0]}` :
+            `node(s) didn't satisfy plugin(s) [${by.join(' ')}] simultaneously`],
+        };
+        return prepared;
+      }
+    }
+  }
+  prepared.nodeNames = names;
+  return prepared;
+}
+
+/** One node's verdict: feasible, or the rejections (the first one only, unless allFailures). */
+export interface FilterOutcome {
+  feasible: boolean;
+  results: FilterResult[];
+}
+
+const FEASIBLE: FilterOutcome = Object.freeze({ feasible: true, results: Object.freeze([]) as unknown as FilterResult[] });
+
+/** Evaluate one node for a prepared pod. */
+export function filterNode(prepared: PreparedPod, node: NodeInfoView): FilterOutcome {
+  if (prepared.rejected) return { feasible: false, results: [prepared.rejected] };
+  if (prepared.nodeNames && !prepared.nodeNames.has(node.node.name)) {
+    // Port of the absent-node status set in schedulingAlgorithm.findNodesThatFitPod (pkg/scheduler/schedule_one.go).
+    const by = [...prepared.narrowedBy].sort();
+    return {
+      feasible: false,
+      results: [{
+        plugin: by[0] as PluginName,
+        code: 'UnschedulableAndUnresolvable',
+        reasons: [`node(s) didn't satisfy plugin(s) [${by.join(' ')}]`],
+      }],
+    };
+  }
+  let results: FilterResult[] | undefined;
+  for (const { plugin, state } of prepared.steps) {
+    const r = plugin.filter(state, prepared.pod, node, prepared.ctx);
+    if (r === null) continue;
+    (results ??= []).push(r);
+    if (!prepared.allFailures) break;
+  }
+  return results ? { feasible: false, results } : FEASIBLE;
+}
+
+/**
+ * The Filter stage for `pod` on one node. Pass a PreparedPod (from prepareFilters over all nodes) when evaluating
+ * many nodes, or when InterPodAffinity / PodTopologySpread must see the other nodes.
+ */
+export function runFilters(pod: SchedPod | PreparedPod, node: NodeInfoView, opts: FilterOptions = {}): FilterOutcome {
+  const prepared = isPrepared(pod) ? pod : prepareFilters(pod, [node], opts);
+  return filterNode(prepared, node);
+}
+
+function isPrepared(x: SchedPod | PreparedPod): x is PreparedPod {
+  return (x as PreparedPod).ctx !== undefined && (x as PreparedPod).steps !== undefined;
+}

@@ -1,0 +1,74 @@
+// The host ports a pod takes on its node (framework.HostPortInfo, k8s.io/kube-scheduler/framework/types.go at
+// v0.35.0) and which of a pod's ports count (util.GetHostPorts, pkg/scheduler/util/utils.go, v1.35-era copy).
+import { child, index, type FieldPath } from '../fieldPath';
+import type { ContainerPort, HostPortInfo, SchedContainer, SchedPod } from './types';
+
+export const DEFAULT_BIND_ALL_HOST_IP = '0.0.0.0';
+
+/** A host port with where it is declared in the pod. */
+export interface HostPortRef {
+  port: ContainerPort;
+  field: FieldPath;
+}
+
+// Port of GetHostPorts (pkg/scheduler/util/utils.go): restartable init containers first, then containers.
+export function getHostPorts(pod: SchedPod, specPath: FieldPath = 'spec'): HostPortRef[] {
+  const out: HostPortRef[] = [];
+  const spec = pod.spec;
+  const collect = (list: SchedContainer[] | undefined, name: string, onlyRestartable: boolean): void => {
+    (list ?? []).forEach((c, i) => {
+      if (onlyRestartable && c.restartPolicy !== 'Always') return;
+      (c.ports ?? []).forEach((p, j) => {
+        if (typeof p.hostPort === 'number' && p.hostPort > 0) {
+          out.push({ port: p, field: child(index(child(index(child(specPath, name), i), 'ports'), j), 'hostPort') });
+        }
+      });
+    });
+  };
+  collect(spec?.initContainers, 'initContainers', true);
+  collect(spec?.containers, 'containers', false);
+  return out;
+}
+
+// Port of HostPortInfo.sanitize (k8s.io/kube-scheduler/framework/types.go).
+function sanitize(ip: string | undefined, protocol: string | undefined): [string, string] {
+  return [ip || DEFAULT_BIND_ALL_HOST_IP, protocol || 'TCP'];
+}
+
+const ppKey = (protocol: string, port: number): string => `${protocol}/${port}`;
+
+// Port of HostPortInfo.Add (k8s.io/kube-scheduler/framework/types.go).
+export function addHostPort(h: HostPortInfo, ip: string | undefined, protocol: string | undefined, port: number): void {
+  if (!(port > 0)) return;
+  const [i, p] = sanitize(ip, protocol);
+  let set = h.get(i);
+  if (!set) h.set(i, (set = new Set()));
+  set.add(ppKey(p, port));
+}
+
+// Port of HostPortInfo.Remove (k8s.io/kube-scheduler/framework/types.go).
+export function removeHostPort(h: HostPortInfo, ip: string | undefined, protocol: string | undefined, port: number) {
+  if (!(port > 0)) return;
+  const [i, p] = sanitize(ip, protocol);
+  const set = h.get(i);
+  if (!set) return;
+  set.delete(ppKey(p, port));
+  if (set.size === 0) h.delete(i);
+}
+
+// Port of HostPortInfo.CheckConflict (k8s.io/kube-scheduler/framework/types.go).
+export function checkHostPortConflict(
+  h: HostPortInfo,
+  ip: string | undefined,
+  protocol: string | undefined,
+  port: number,
+): boolean {
+  if (!(port > 0)) return false;
+  const [i, p] = sanitize(ip, protocol);
+  const key = ppKey(p, port);
+  if (i === DEFAULT_BIND_ALL_HOST_IP) {
+    for (const set of h.values()) if (set.has(key)) return true;
+    return false;
+  }
+  return (h.get(DEFAULT_BIND_ALL_HOST_IP)?.has(key) ?? false) || (h.get(i)?.has(key) ?? false);
+}

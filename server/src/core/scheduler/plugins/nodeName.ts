@@ -1,0 +1,26 @@
+// NodeName (pkg/scheduler/framework/plugins/nodename/node_name.go, v1.35-era): a pod naming a node fits only there.
+import { child } from '../../fieldPath';
+import type { FilterPlugin, FilterResult, SchedPod } from '../types';
+
+export const ERR_REASON_NODE_NAME = "node(s) didn't match the requested node name";
+
+// Port of Fits (pkg/scheduler/framework/plugins/nodename/node_name.go).
+export function nodeNameFits(pod: SchedPod, nodeName: string): boolean {
+  const want = pod.spec?.nodeName ?? '';
+  return want.length === 0 || want === nodeName;
+}
+
+export const nodeName: FilterPlugin<null> = {
+  name: 'NodeName',
+  preFilter: () => ({ kind: 'state', state: null }),
+  // Port of NodeName.Filter (pkg/scheduler/framework/plugins/nodename/node_name.go).
+  filter(_s, pod, node, ctx): FilterResult | null {
+    if (nodeNameFits(pod, node.node.name)) return null;
+    return {
+      plugin: 'NodeName',
+      code: 'UnschedulableAndUnresolvable',
+      reasons: [ERR_REASON_NODE_NAME],
+      field: child(ctx.specPath, 'nodeName'),
+    };
+  },
+};

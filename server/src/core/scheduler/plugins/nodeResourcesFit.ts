@@ -1,0 +1,134 @@
+// NodeResourcesFit's PreFilter and Filter (pkg/scheduler/framework/plugins/noderesources/fit.go; read from a
+// v1.35-development copy, the release tag itself was not available): the pod's requests (resource.PodRequests) must
+// fit in allocatable minus what the pods already on the node request, and the node's pod count must leave room.
+// DRA-backed extended resources (DRAExtendedResource, alpha and off) are not ported.
+import { child, index, key as keyPath, type FieldPath } from '../../fieldPath';
+import { podRequests } from '../podRequests';
+import { emptyResource, isExtendedResourceName, setMaxResource } from '../resource';
+import type {
+  CycleContext,
+  FilterPlugin,
+  FilterResult,
+  InsufficientResource,
+  NodeInfoView,
+  PreFilterOutcome,
+  Resource,
+  SchedPod,
+} from '../types';
+
+export const ERR_REASON_TOO_MANY_PODS = 'Too many pods';
+export const ERR_REASON_SIDECARS_DISABLED =
+  'Pod has a restartable init container and the SidecarContainers feature is disabled';
+
+interface State {
+  request: Resource;
+}
+
+function hasRestartableInitContainer(pod: SchedPod): boolean {
+  return (pod.spec?.initContainers ?? []).some((c) => c.restartPolicy === 'Always');
+}
+
+// Port of computePodResourceRequest (pkg/scheduler/framework/plugins/noderesources/fit.go).
+export function computePodResourceRequest(pod: SchedPod, enablePodLevelResources: boolean): Resource {
+  const reqs = podRequests(pod, { skipPodLevelResources: !enablePodLevelResources });
+  const result = emptyResource();
+  setMaxResource(result, reqs);
+  return result;
+}
+
+// Port of Fit.PreFilter (pkg/scheduler/framework/plugins/noderesources/fit.go).
+function preFilter(pod: SchedPod, ctx: CycleContext): PreFilterOutcome<State> {
+  if (!ctx.enableSidecarContainers && hasRestartableInitContainer(pod)) {
+    return {
+      kind: 'reject',
+      result: {
+        plugin: 'NodeResourcesFit',
+        code: 'UnschedulableAndUnresolvable',
+        reasons: [ERR_REASON_SIDECARS_DISABLED],
+        field: child(ctx.specPath, 'initContainers'),
+      },
+    };
+  }
+  return { kind: 'state', state: { request: computePodResourceRequest(pod, ctx.enablePodLevelResources) } };
+}
+
+function insufficient(name: string, reason: string, req: number, used: number, cap: number): InsufficientResource {
+  return { resourceName: name, reason, requested: req, used, capacity: cap, unresolvable: req > cap };
+}
+
+// Port of fitsRequest (pkg/scheduler/framework/plugins/noderesources/fit.go).
+export function fitsRequest(req: Resource, node: NodeInfoView, ctx: CycleContext): InsufficientResource[] {
+  const out: InsufficientResource[] = [];
+  const alloc = node.allocatable;
+  const used = node.requested;
+  const podCount = node.pods.length;
+  if (podCount + 1 > alloc.allowedPodNumber) {
+    out.push({
+      resourceName: 'pods',
+      reason: ERR_REASON_TOO_MANY_PODS,
+      requested: 1,
+      used: podCount,
+      capacity: alloc.allowedPodNumber,
+      unresolvable: false,
+    });
+  }
+  if (req.milliCPU === 0 && req.memory === 0 && req.ephemeralStorage === 0 && req.scalarResources.size === 0) return out;
+  if (req.milliCPU > 0 && req.milliCPU > alloc.milliCPU - used.milliCPU) {
+    out.push(insufficient('cpu', 'Insufficient cpu', req.milliCPU, used.milliCPU, alloc.milliCPU));
+  }
+  if (req.memory > 0 && req.memory > alloc.memory - used.memory) {
+    out.push(insufficient('memory', 'Insufficient memory', req.memory, used.memory, alloc.memory));
+  }
+  if (req.ephemeralStorage > 0 && req.ephemeralStorage > alloc.ephemeralStorage - used.ephemeralStorage) {
+    out.push(insufficient('ephemeral-storage', 'Insufficient ephemeral-storage', req.ephemeralStorage,
+      used.ephemeralStorage, alloc.ephemeralStorage));
+  }
+  for (const [name, q] of req.scalarResources) {
+    if (q === 0) continue;
+    if (isExtendedResourceName(name)) {
+      const group = ctx.ignoredResourceGroups.size > 0 ? (name.split('/')[0] as string) : '';
+      if (ctx.ignoredResources.has(name) || ctx.ignoredResourceGroups.has(group)) continue;
+    }
+    const a = alloc.scalarResources.get(name) ?? 0;
+    const u = used.scalarResources.get(name) ?? 0;
+    if (q > a - u) out.push(insufficient(name, `Insufficient ${name}`, q, u, a));
+  }
+  return out;
+}
+
+/** The first place in the pod that asks for `resource`: a container, an init container, pod-level, or overhead. */
+export function requestField(pod: SchedPod, resource: string, specPath: FieldPath): FieldPath {
+  const spec = pod.spec;
+  for (const list of ['containers', 'initContainers'] as const) {
+    const cs = spec?.[list] ?? [];
+    for (let i = 0; i < cs.length; i++) {
+      const r = cs[i]?.resources?.requests;
+      if (r && Object.hasOwn(r, resource)) {
+        return keyPath(child(index(child(specPath, list), i), 'resources', 'requests'), resource);
+      }
+    }
+  }
+  if (spec?.resources?.requests && Object.hasOwn(spec.resources.requests, resource)) {
+    return keyPath(child(specPath, 'resources', 'requests'), resource);
+  }
+  if (spec?.overhead && Object.hasOwn(spec.overhead, resource)) return keyPath(child(specPath, 'overhead'), resource);
+  return child(specPath, 'containers');
+}
+
+export const nodeResourcesFit: FilterPlugin<State> = {
+  name: 'NodeResourcesFit',
+  preFilter,
+  // Port of Fit.Filter (pkg/scheduler/framework/plugins/noderesources/fit.go).
+  filter(s, pod, node, ctx): FilterResult | null {
+    const found = fitsRequest(s.request, node, ctx);
+    if (found.length === 0) return null;
+    const first = found.find((r) => r.resourceName !== 'pods');
+    return {
+      plugin: 'NodeResourcesFit',
+      code: found.some((r) => r.unresolvable) ? 'UnschedulableAndUnresolvable' : 'Unschedulable',
+      reasons: found.map((r) => r.reason),
+      field: first ? requestField(pod, first.resourceName, ctx.specPath) : undefined,
+      insufficient: found,
+    };
+  },
+};

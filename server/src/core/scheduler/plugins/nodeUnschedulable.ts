@@ -1,0 +1,29 @@
+// NodeUnschedulable (pkg/scheduler/framework/plugins/nodeunschedulable/node_unschedulable.go, v1.35-era):
+// a cordoned node takes only pods tolerating node.kubernetes.io/unschedulable:NoSchedule.
+import { child } from '../../fieldPath';
+import { tolerationsTolerateTaint } from '../../taints';
+import type { FilterPlugin, FilterResult } from '../types';
+
+export const ERR_REASON_UNSCHEDULABLE = 'node(s) were unschedulable';
+const UNSCHEDULABLE_TAINT = { key: 'node.kubernetes.io/unschedulable', effect: 'NoSchedule' };
+
+export const nodeUnschedulable: FilterPlugin<null> = {
+  name: 'NodeUnschedulable',
+  preFilter: () => ({ kind: 'state', state: null }),
+  // Port of NodeUnschedulable.Filter (pkg/scheduler/framework/plugins/nodeunschedulable/node_unschedulable.go).
+  filter(_s, pod, node, ctx): FilterResult | null {
+    if (!node.node.unschedulable) return null;
+    const tolerates = tolerationsTolerateTaint(
+      pod.spec?.tolerations,
+      UNSCHEDULABLE_TAINT,
+      ctx.enableTaintTolerationComparisonOperators,
+    );
+    if (tolerates) return null;
+    return {
+      plugin: 'NodeUnschedulable',
+      code: 'UnschedulableAndUnresolvable',
+      reasons: [ERR_REASON_UNSCHEDULABLE],
+      field: child(ctx.specPath, 'tolerations'),
+    };
+  },
+};
