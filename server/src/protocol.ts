@@ -2,7 +2,9 @@
 // The client imports this file and nothing else from the server: it depends only on the protocol package.
 import { NotificationType, RequestType } from 'vscode-languageserver-protocol';
 import type { Range } from 'vscode-languageserver-protocol';
-import type { PlacementReasonCode } from './codes/index';
+import type { DeleteCode, PlacementReasonCode } from './codes/index';
+import type { NodeEventOf } from './analysis/nodeEvent';
+import type { RolloutRoundResult } from './analysis/results';
 
 // ---------- shared shapes (plain JSON; ranges are LSP ranges) ----------
 
@@ -30,11 +32,18 @@ export interface PlacementReasonDto {
   evicts?: boolean;
 }
 
-export interface PlacementRowDto {
-  node: string;
+/** One node of a placement; names as in `kce simulate --format json`. */
+export interface PlacementNodeDto {
+  name: string;
   shouldRun: boolean;
   shouldContinueRunning: boolean;
   reasons: PlacementReasonDto[];
+}
+
+export interface PlacementCountsDto {
+  nodes: number;
+  shouldRun: number;
+  shouldContinueRunning: number;
 }
 
 export interface InventoryInfo {
@@ -83,10 +92,8 @@ export interface SimulatePlacementResult {
   /** Range of the whole YAML document. */
   range: Range;
   inventory: InventoryInfo;
-  nodes: number;
-  shouldRun: number;
-  shouldContinueRunning: number;
-  rows: PlacementRowDto[];
+  summary: PlacementCountsDto;
+  nodes: PlacementNodeDto[];
 }
 
 export interface PlanParams extends DocumentRef {
@@ -94,15 +101,16 @@ export interface PlanParams extends DocumentRef {
   burstReplicas?: number;
 }
 
+/** The controller's next sync; names as in `kce plan --format json`. */
 export interface PlanResult {
   uri: string;
   documentIndex: number;
-  /** Nodes that get a new daemon pod. */
-  create: string[];
+  /** Nodes that get a new daemon pod, in order; `batches` splits them into slow-start batches. */
+  nodesNeedingDaemonPods: string[];
   /** Pods the controller deletes, with the node and why. */
-  delete: { pod: string; node: string; reason: string }[];
-  /** Slow-start batches of creations: sizes 1, 2, 4, … */
-  batches: { size: number; nodes: string[] }[];
+  podsToDelete: { pod: string; node: string; code: DeleteCode; reason: string }[];
+  /** Slow-start batch sizes: 1, 2, 4, … */
+  batches: number[];
   notes: string[];
 }
 
@@ -112,39 +120,32 @@ export interface RolloutParams extends DocumentRef {
   maxUnavailable?: number | string;
 }
 
-export interface RolloutRound {
-  index: number;
-  /** Nodes where a new pod is started next to the old one (surge). */
-  surge: string[];
-  /** Nodes whose old pod is deleted this round. */
-  deleted: string[];
-  /** Nodes that get a new pod this round. */
-  created: string[];
-  unavailable: number;
-}
+/** One round: `index` (from 0), `create`, `delete`, `surge`, `unavailable`, `note` (analysis/results.ts). */
+export type RolloutRound = RolloutRoundResult;
 
+/** Rolling-update rounds; names as in `kce rollout --format json`. */
 export interface RolloutResult {
   uri: string;
   documentIndex: number;
+  strategy: string;
+  desiredNumberScheduled: number;
   maxSurge: number;
   maxUnavailable: number;
+  /** Where each effective integer came from. */
+  explanation: { maxSurge: string; maxUnavailable: string };
+  /** Set when the values cannot be scaled: the controller stops with this error. */
+  error?: string;
   rounds: RolloutRound[];
   notes: string[];
 }
 
-export type NodeEvent =
-  | { type: 'addNode'; node: NodeDto }
-  | { type: 'removeNode'; node: string }
-  | { type: 'addTaint'; node: string; taint: TaintDto }
-  | { type: 'removeTaint'; node: string; taint: { key: string; effect: string } }
-  | { type: 'setLabel'; node: string; key: string; value: string }
-  | { type: 'removeLabel'; node: string; key: string }
-  | { type: 'cordon'; node: string; unschedulable?: boolean };
+/** A what-if change of one node (analysis/nodeEvent.ts applies it). */
+export type NodeEvent = NodeEventOf<NodeDto>;
 
 export interface NodeEventParams extends DocumentRef { event: NodeEvent }
 
 export interface PlacementChange {
-  node: string;
+  name: string;
   before?: { shouldRun: boolean; shouldContinueRunning: boolean };
   after?: { shouldRun: boolean; shouldContinueRunning: boolean };
   reasons: PlacementReasonDto[];
@@ -153,8 +154,8 @@ export interface PlacementChange {
 export interface NodeEventResult {
   uri: string;
   documentIndex: number;
-  before: PlacementRowDto[];
-  after: PlacementRowDto[];
+  before: PlacementNodeDto[];
+  after: PlacementNodeDto[];
   /** Only the nodes whose placement changed. */
   changes: PlacementChange[];
   /** What the controller would do after the event: nodes that get a pod, nodes whose pod is deleted. */

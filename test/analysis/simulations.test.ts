@@ -7,7 +7,7 @@ import { analyzeText } from '../../server/src/analysis/index';
 import { simulatePlan, simulateRolloutOf, podsOf } from '../../server/src/analysis/simulations';
 import { sampleClusterNodes } from '../../server/src/inventory/files/sampleCluster';
 import { DEFAULT_FEATURE_GATES } from '../../server/src/core/k8sVersion';
-import { plan as lspPlan, rollout as lspRollout } from '../../server/src/lsp/defaultDeps';
+import { planResult, rolloutResult } from '../../server/src/analysis/results';
 import type { Pod } from '../../server/src/core/types';
 
 const nodes = sampleClusterNodes();
@@ -32,13 +32,19 @@ describe('shared simulations', () => {
     assert.deepEqual([...created].sort(), [...sim.nodes].sort());
   });
 
-  test('the language server answers the same rounds and plan as the shared functions', () => {
+  test('the result shapes both front ends present carry the simulations unchanged', () => {
     const { ds, placements } = example('csi-node.yaml');
     const shared = simulateRolloutOf(ds, placements);
-    const viaLsp = lspRollout(ds, nodes, { gates });
-    assert.deepEqual(viaLsp.rounds.map((r) => [r.created, r.deleted]), shared.rounds.map((r) => [r.create, r.delete]));
+    const r = rolloutResult(ds, placements);
+    assert.deepEqual(r.rounds.map((x) => [x.create, x.delete]), shared.rounds.map((x) => [x.create, x.delete]));
+    assert.equal(r.desiredNumberScheduled, shared.nodes.length);
+    assert.deepEqual(r.notes.slice(2), shared.rounds.map((x, i) => `round ${i + 1}: ${x.note}`));
     const p = simulatePlan(ds, nodes, gates);
-    assert.deepEqual(lspPlan(ds, nodes, { gates }).create, p.sync.nodesNeedingDaemonPods);
+    const shape = planResult(ds, nodes, gates);
+    assert.deepEqual(shape.nodesNeedingDaemonPods, p.sync.nodesNeedingDaemonPods);
+    assert.deepEqual(shape.batches, p.sync.batches);
+    assert.equal(shape.counts.desiredNumberScheduled, placements.filter((x) => x.shouldRun).length);
+    assert.equal(shape.notes[0], 'no pods known: the first sync of a new DaemonSet');
   });
 
   test('plan: only the DaemonSet\'s own pods count', () => {

@@ -14,7 +14,7 @@ import { SIMULATE_PLACEMENT_COMMAND } from '../../server/src/protocol';
 import { DEFAULT_SETTINGS, settingsKeys } from '../../server/src/lsp/settings';
 import { CLIENT_ONLY_SETTINGS } from '../../client/src/walkthrough/model';
 import { loadNodesFromText } from '../../server/src/inventory/files/loadNodes';
-import type { NodeDto, SimulatePlacementResult } from '../../server/src/protocol';
+import type { NodeDto, PlanResult, RolloutResult, SimulatePlacementResult } from '../../server/src/protocol';
 
 const ROOT = join(__dirname, '..', '..');
 const pkg = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8'));
@@ -22,11 +22,11 @@ const pkg = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8'));
 const range = { start: { line: 0, character: 0 }, end: { line: 9, character: 0 } };
 const result: SimulatePlacementResult = {
   uri: 'file:///w/ds.yaml', documentIndex: 0, name: 'agent', namespace: 'kube-system', range,
-  inventory: { source: 'sample', count: 3 }, nodes: 3, shouldRun: 1, shouldContinueRunning: 2,
-  rows: [
-    { node: 'w1', shouldRun: true, shouldContinueRunning: true, reasons: [] },
-    { node: 'gpu-1', shouldRun: false, shouldContinueRunning: true, reasons: [{ code: 'TaintNotTolerated', message: 'taint g:NoSchedule', field: 'spec.template.spec.tolerations' }] },
-    { node: 'w2', shouldRun: false, shouldContinueRunning: false, reasons: [{ code: 'NodeSelectorMismatch', message: 'a', field: 'spec.template.spec.nodeSelector' }, { code: 'TaintNotTolerated', message: 'b', field: 'spec.template.spec.tolerations', evicts: true }] },
+  inventory: { source: 'sample', count: 3 }, summary: { nodes: 3, shouldRun: 1, shouldContinueRunning: 2 },
+  nodes: [
+    { name: 'w1', shouldRun: true, shouldContinueRunning: true, reasons: [] },
+    { name: 'gpu-1', shouldRun: false, shouldContinueRunning: true, reasons: [{ code: 'TaintNotTolerated', message: 'taint g:NoSchedule', field: 'spec.template.spec.tolerations' }] },
+    { name: 'w2', shouldRun: false, shouldContinueRunning: false, reasons: [{ code: 'NodeSelectorMismatch', message: 'a', field: 'spec.template.spec.nodeSelector' }, { code: 'TaintNotTolerated', message: 'b', field: 'spec.template.spec.tolerations', evicts: true }] },
   ],
 };
 
@@ -47,11 +47,11 @@ describe('text report', () => {
   });
 
   test('plan and rollout sections; full report joins what the server answered', () => {
-    const plan = { uri: 'u', documentIndex: 0, create: ['a', 'b', 'c'], delete: [{ pod: 'p', node: 'n', reason: 'r' }], batches: [{ size: 1, nodes: ['a'] }, { size: 2, nodes: ['b', 'c'] }], notes: [] };
+    const plan: PlanResult = { uri: 'u', documentIndex: 0, nodesNeedingDaemonPods: ['a', 'b', 'c'], podsToDelete: [{ pod: 'p', node: 'n', code: 'NodeShouldNotRun', reason: 'r' }], batches: [1, 2], notes: [] };
     assert.match(planReport(plan, 't'), /batches: 1, 2\n/);
     assert.match(planReport(plan, 't'), /batch 2 \(2\): b, c/);
     assert.match(planReport(plan, 't'), /delete p on n: r/);
-    const roll = { uri: 'u', documentIndex: 0, maxSurge: 1, maxUnavailable: 0, rounds: [{ index: 1, surge: ['a'], deleted: [], created: ['a'], unavailable: 0 }], notes: ['n1'] };
+    const roll: RolloutResult = { uri: 'u', documentIndex: 0, strategy: 'RollingUpdate', desiredNumberScheduled: 1, maxSurge: 1, maxUnavailable: 0, explanation: { maxSurge: '1', maxUnavailable: '0' }, rounds: [{ index: 1, surge: ['a'], delete: [], create: ['a'], unavailable: 0, note: '' }], notes: ['n1'] };
     assert.match(rolloutReport(roll, 't'), /round 1: surge \[a\] deleted \[\] created \[a\] unavailable 0/);
     assert.match(rolloutReport(roll, 't'), /note: n1/);
     const full = fullReport(result, plan, null);

@@ -5,22 +5,22 @@ import { csp, esc, jsonForScript, makeNonce, msgLink, page } from '../../client/
 import { barChart, countByOutcome, countByReason, outcomeOf, renderPlacementBody, zoneOf } from '../../client/src/views/placement';
 import { batchTimeline, renderPlanBody, renderRolloutBody } from '../../client/src/views/plan';
 import { describeEvent, renderNodeEventBody } from '../../client/src/views/nodeEvent';
-import type { NodeEventResult, PlacementReasonDto, PlacementRowDto, PlanResult, RolloutResult, SimulatePlacementResult } from '../../server/src/protocol';
+import type { NodeEventResult, PlacementNodeDto, PlacementReasonDto, PlanResult, RolloutResult, SimulatePlacementResult } from '../../server/src/protocol';
 
 const EVIL = `<img src=x onerror="alert(1)">'&\``;
 const range = { start: { line: 3, character: 4 }, end: { line: 3, character: 9 } };
 
-function rows(): PlacementRowDto[] {
+function rows(): PlacementNodeDto[] {
   return [
-    { node: 'worker-a', shouldRun: true, shouldContinueRunning: true, reasons: [] },
-    { node: 'gpu-1', shouldRun: false, shouldContinueRunning: true, reasons: [{ code: 'TaintNotTolerated', message: 'taint gpu=true:NoSchedule is not tolerated', field: 'spec.template.spec.tolerations', range }] },
-    { node: 'win-1', shouldRun: false, shouldContinueRunning: false, reasons: [{ code: 'NodeSelectorMismatch', message: 'nodeSelector kubernetes.io/os=linux', field: 'spec.template.spec.nodeSelector' }, { code: 'TaintNotTolerated', message: 'NoExecute', field: 'spec.template.spec.tolerations', evicts: true }] },
-    { node: EVIL, shouldRun: false, shouldContinueRunning: false, reasons: [{ code: EVIL as PlacementReasonDto['code'], message: EVIL, field: EVIL }] },
+    { name: 'worker-a', shouldRun: true, shouldContinueRunning: true, reasons: [] },
+    { name: 'gpu-1', shouldRun: false, shouldContinueRunning: true, reasons: [{ code: 'TaintNotTolerated', message: 'taint gpu=true:NoSchedule is not tolerated', field: 'spec.template.spec.tolerations', range }] },
+    { name: 'win-1', shouldRun: false, shouldContinueRunning: false, reasons: [{ code: 'NodeSelectorMismatch', message: 'nodeSelector kubernetes.io/os=linux', field: 'spec.template.spec.nodeSelector' }, { code: 'TaintNotTolerated', message: 'NoExecute', field: 'spec.template.spec.tolerations', evicts: true }] },
+    { name: EVIL, shouldRun: false, shouldContinueRunning: false, reasons: [{ code: EVIL as PlacementReasonDto['code'], message: EVIL, field: EVIL }] },
   ];
 }
 
 function placement(): SimulatePlacementResult {
-  return { uri: 'file:///w/ds.yaml', documentIndex: 1, name: EVIL, namespace: 'ns', range, inventory: { source: 'sample', count: 4, detail: EVIL }, nodes: 4, shouldRun: 1, shouldContinueRunning: 2, rows: rows() };
+  return { uri: 'file:///w/ds.yaml', documentIndex: 1, name: EVIL, namespace: 'ns', range, inventory: { source: 'sample', count: 4, detail: EVIL }, summary: { nodes: 4, shouldRun: 1, shouldContinueRunning: 2 }, nodes: rows() };
 }
 
 /** Every `<` in the output must belong to markup we wrote: no raw EVIL survives. */
@@ -124,9 +124,8 @@ describe('placement view', () => {
 
   test('every node runs: no reason chart, a sentence instead', () => {
     const p = placement();
-    p.rows = [rows()[0]!];
-    p.nodes = 1;
-    p.shouldRun = 1;
+    p.nodes = [rows()[0]!];
+    p.summary = { nodes: 1, shouldRun: 1, shouldContinueRunning: 1 };
     const html = renderPlacementBody({ result: p });
     assert.ok(!html.includes('Skipped nodes by reason'));
     assert.match(html, /Every node runs the daemon pod/);
@@ -142,7 +141,7 @@ describe('placement view', () => {
 });
 
 describe('plan, rollout and what-if views', () => {
-  const plan: PlanResult = { uri: 'u', documentIndex: 0, create: ['a', 'b', 'c'], delete: [{ pod: EVIL, node: 'n1', reason: 'no longer fits' }], batches: [{ size: 1, nodes: ['a'] }, { size: 2, nodes: ['b', 'c'] }], notes: [EVIL] };
+  const plan: PlanResult = { uri: 'u', documentIndex: 0, nodesNeedingDaemonPods: ['a', 'b', 'c'], podsToDelete: [{ pod: EVIL, node: 'n1', code: 'NodeShouldNotRun', reason: 'no longer fits' }], batches: [1, 2], notes: [EVIL] };
 
   test('plan: counts, timeline blocks and deletions', () => {
     const html = renderPlanBody(plan, EVIL);
@@ -156,14 +155,14 @@ describe('plan, rollout and what-if views', () => {
 
   test('timeline: empty plan says so; block widths follow batch sizes', () => {
     assert.match(batchTimeline([]), /No pod to create/);
-    const svg = batchTimeline([{ size: 1, nodes: [] }, { size: 2, nodes: [] }, { size: 4, nodes: [] }], 700);
+    const svg = batchTimeline([1, 2, 4], 700);
     const widths = [...svg.matchAll(/width="(\d+)" height="22"/g)].map((m) => Number(m[1]));
     assert.equal(widths.length, 3);
     assert.ok(widths[0]! < widths[1]! && widths[1]! < widths[2]!);
   });
 
   test('rollout: effective integers and one row per round', () => {
-    const r: RolloutResult = { uri: 'u', documentIndex: 0, maxSurge: 0, maxUnavailable: 2, rounds: [{ index: 1, surge: [], deleted: ['a', 'b'], created: ['a', 'b'], unavailable: 2 }, { index: 2, surge: [], deleted: ['c'], created: ['c'], unavailable: 1 }], notes: ['maxUnavailable 10% of 14 nodes rounds up to 2'] };
+    const r: RolloutResult = { uri: 'u', documentIndex: 0, strategy: 'RollingUpdate', desiredNumberScheduled: 3, maxSurge: 0, maxUnavailable: 2, explanation: { maxSurge: '0', maxUnavailable: '2' }, rounds: [{ index: 1, surge: [], delete: ['a', 'b'], create: ['a', 'b'], unavailable: 2, note: '' }, { index: 2, surge: [], delete: ['c'], create: ['c'], unavailable: 1, note: '' }], notes: ['maxUnavailable 10% of 14 nodes rounds up to 2'] };
     const html = renderRolloutBody(r, 'ns/ds');
     assert.match(html, /id="max-surge">0</);
     assert.match(html, /id="max-unavailable">2</);
@@ -184,11 +183,11 @@ describe('plan, rollout and what-if views', () => {
   test('what-if: NoExecute deletions read as evictions, creations as creations', () => {
     const res: NodeEventResult = {
       uri: 'u', documentIndex: 0,
-      before: [{ node: 'a', shouldRun: true, shouldContinueRunning: true, reasons: [] }, { node: 'b', shouldRun: false, shouldContinueRunning: false, reasons: [] }],
-      after: [{ node: 'a', shouldRun: false, shouldContinueRunning: false, reasons: [] }, { node: 'b', shouldRun: true, shouldContinueRunning: true, reasons: [] }],
+      before: [{ name: 'a', shouldRun: true, shouldContinueRunning: true, reasons: [] }, { name: 'b', shouldRun: false, shouldContinueRunning: false, reasons: [] }],
+      after: [{ name: 'a', shouldRun: false, shouldContinueRunning: false, reasons: [] }, { name: 'b', shouldRun: true, shouldContinueRunning: true, reasons: [] }],
       changes: [
-        { node: 'a', before: { shouldRun: true, shouldContinueRunning: true }, after: { shouldRun: false, shouldContinueRunning: false }, reasons: [{ code: 'TaintNotTolerated', message: EVIL, field: 'f', evicts: true }] },
-        { node: 'b', before: { shouldRun: false, shouldContinueRunning: false }, after: { shouldRun: true, shouldContinueRunning: true }, reasons: [] },
+        { name: 'a', before: { shouldRun: true, shouldContinueRunning: true }, after: { shouldRun: false, shouldContinueRunning: false }, reasons: [{ code: 'TaintNotTolerated', message: EVIL, field: 'f', evicts: true }] },
+        { name: 'b', before: { shouldRun: false, shouldContinueRunning: false }, after: { shouldRun: true, shouldContinueRunning: true }, reasons: [] },
       ],
       actions: { create: ['b'], delete: ['a'] },
     };

@@ -49,7 +49,7 @@ function settings(extra: Record<string, unknown> = {}) {
 
 async function runsOn(h: Harness): Promise<string[]> {
   const r = (await h.client.sendRequest('kce/simulatePlacement', { uri: URI, documentIndex: 0 })) as SimulatePlacementResult;
-  return r.rows.filter((x) => x.shouldRun).map((x) => x.node);
+  return r.nodes.filter((x) => x.shouldRun).map((x) => x.name);
 }
 
 describe('LSP with a live cluster', () => {
@@ -96,16 +96,16 @@ describe('LSP with a live cluster', () => {
       await h.open(URI, DS);
       await waitFor(() => h.inventoryEvents.some((e) => e.source === 'cluster' && /live/.test(e.status ?? '')), 5000, 'live inventory');
       const plan = (await h.client.sendRequest('kce/plan', { uri: URI, documentIndex: 0 })) as PlanResult;
-      assert.ok(!plan.create.includes('node-a'), 'node-a already runs agent-a');
-      assert.ok(!plan.create.includes('node-b'), 'node-b should not run the pod');
-      assert.deepEqual(plan.delete.map((d) => [d.pod, d.node]), [['agent-b', 'node-b']]);
+      assert.ok(!plan.nodesNeedingDaemonPods.includes('node-a'), 'node-a already runs agent-a');
+      assert.ok(!plan.nodesNeedingDaemonPods.includes('node-b'), 'node-b should not run the pod');
+      assert.deepEqual(plan.podsToDelete.map((d) => [d.pod, d.node, d.code]), [['agent-b', 'node-b', 'NodeShouldNotRun']]);
       assert.match(plan.notes[0]!, /^2 existing pods of this DaemonSet on the cluster/);
       assert.ok(api.requests.some((r) => r.path === '/api/v1/namespaces/default/pods?labelSelector=app%3Dagent'));
 
       api.forbidden.add('pods');
       const refused = (await h.client.sendRequest('kce/plan', { uri: URI, documentIndex: 0 })) as PlanResult;
       assert.match(refused.notes[0]!, /^pods not listed: .*403 Forbidden/);
-      assert.ok(refused.create.includes('node-a'), 'without pods: the first sync');
+      assert.ok(refused.nodesNeedingDaemonPods.includes('node-a'), 'without pods: the first sync');
     } finally {
       api.forbidden.delete('pods');
       api.pods.length = 0;

@@ -20,19 +20,19 @@ describe('real deps', () => {
       const placement = await h.client.sendRequest(P.simulatePlacement, { uri, documentIndex: 0 });
       assert.ok(placement);
       assert.equal(placement.inventory.source, 'sample');
-      assert.equal(placement.nodes, 14);
+      assert.equal(placement.summary.nodes, 14);
       const plan = await h.client.sendRequest(P.plan, { uri, documentIndex: 0 });
       assert.ok(plan);
-      assert.equal(plan.create.length, placement.shouldRun);
+      assert.equal(plan.nodesNeedingDaemonPods.length, placement.summary.shouldRun);
       // Slow start: 1, 2, 4, ... and the batches cover exactly the nodes to create.
-      assert.deepEqual(plan.batches.map((b) => b.size).slice(0, 3), [1, 2, 4]);
-      assert.deepEqual(plan.batches.flatMap((b) => b.nodes), plan.create);
+      assert.deepEqual(plan.batches.slice(0, 3), [1, 2, 4]);
+      assert.equal(plan.batches.reduce((s, b) => s + b, 0), plan.nodesNeedingDaemonPods.length);
       const rollout = await h.client.sendRequest(P.rollout, { uri, documentIndex: 0, maxUnavailable: 2, maxSurge: 0 });
       assert.ok(rollout);
       assert.equal(rollout.maxUnavailable, 2);
-      assert.ok(rollout.rounds.length >= Math.ceil(placement.shouldRun / 2));
-      assert.ok(rollout.rounds.every((r) => r.deleted.length <= 2));
-      assert.deepEqual(rollout.rounds.flatMap((r) => r.created).sort(), placement.rows.filter((r) => r.shouldRun).map((r) => r.node).sort());
+      assert.ok(rollout.rounds.length >= Math.ceil(placement.summary.shouldRun / 2));
+      assert.ok(rollout.rounds.every((r) => r.delete.length <= 2));
+      assert.deepEqual(rollout.rounds.flatMap((r) => r.create).sort(), placement.nodes.filter((r) => r.shouldRun).map((r) => r.name).sort());
     } finally {
       await h.dispose();
     }

@@ -2,7 +2,7 @@ import { test, describe } from 'node:test';
 import assert from 'node:assert/strict';
 import type { CodeLens } from 'vscode-languageserver/node';
 import * as P from '../../server/src/protocol';
-import { applyNodeEvent } from '../../server/src/lsp/requests';
+import { applyNodeEvent } from '../../server/src/analysis/nodeEvent';
 import { startServer } from './harness';
 import { fakeDeps, FAKE_NODES } from './fake';
 
@@ -43,16 +43,16 @@ describe('code lens', () => {
 });
 
 describe('custom requests', () => {
-  test('kce/simulatePlacement: rows with reasons, reason ranges as LSP ranges', async () => {
+  test('kce/simulatePlacement: nodes with reasons, reason ranges as LSP ranges', async () => {
     const h = await startServer({ deps: fakeDeps() });
     try {
       await h.open('file:///w/two.yaml', TWO);
       const r = await h.client.sendRequest(P.simulatePlacement, { uri: 'file:///w/two.yaml', documentIndex: 0 });
       assert.ok(r);
       assert.equal(r.name, 'agent');
-      assert.deepEqual([r.nodes, r.shouldRun, r.shouldContinueRunning], [3, 2, 3]);
+      assert.deepEqual(r.summary, { nodes: 3, shouldRun: 2, shouldContinueRunning: 3 });
       assert.deepEqual(r.inventory, { source: 'sample', detail: 'fake sample', count: 3 });
-      const cp = r.rows.find((x) => x.node === 'cp-1')!;
+      const cp = r.nodes.find((x) => x.name === 'cp-1')!;
       assert.equal(cp.shouldRun, false);
       assert.equal(cp.reasons[0]!.code, 'TaintNotTolerated');
       assert.deepEqual(cp.reasons[0]!.taint, { key: 'node-role.kubernetes.io/control-plane', effect: 'NoSchedule' });
@@ -85,26 +85,32 @@ describe('custom requests', () => {
       await h.open('file:///w/two.yaml', TWO);
       const r = await h.client.sendRequest(P.nodeEvent, { uri: 'file:///w/two.yaml', documentIndex: 0, event: { type: 'addTaint', node: 'worker-2', taint: { key: 'gpu', effect: 'NoSchedule' } } });
       assert.ok(r);
-      assert.deepEqual(r.changes.map((c) => [c.node, c.before?.shouldRun, c.after?.shouldRun]), [['worker-2', true, false]]);
+      assert.deepEqual(r.changes.map((c) => [c.name, c.before?.shouldRun, c.after?.shouldRun]), [['worker-2', true, false]]);
       // The fake keeps NoSchedule pods running (shouldContinueRunning), so nothing is deleted.
       assert.deepEqual(r.actions, { create: [], delete: [] });
       const added = await h.client.sendRequest(P.nodeEvent, { uri: 'file:///w/two.yaml', documentIndex: 0, event: { type: 'addNode', node: { name: 'worker-3', labels: {}, taints: [], unschedulable: false, conditions: [] } } });
       assert.deepEqual(added?.actions, { create: ['worker-3'], delete: [] });
-      assert.deepEqual(added?.changes.map((c) => [c.node, c.before, c.after?.shouldRun]), [['worker-3', undefined, true]]);
+      assert.deepEqual(added?.changes.map((c) => [c.name, c.before, c.after?.shouldRun]), [['worker-3', undefined, true]]);
       assert.equal(h.session.nodes.length, 3, 'the inventory itself is not changed');
     } finally {
       await h.dispose();
     }
   });
 
-  test('kce/plan and kce/rollout answer null when no core function is wired, and pass through when it is', async () => {
-    const h = await startServer({ deps: fakeDeps({ plan: (_ds, nodes) => ({ create: nodes.map((n) => n.name), delete: [], batches: [{ size: 1, nodes: [nodes[0]!.name] }], notes: [] }) }) });
+  test('kce/plan and kce/rollout answer from the shared simulations (analysis/results.ts) of the analysed DaemonSet', async () => {
+    const h = await startServer({ deps: fakeDeps() });
     try {
       await h.open('file:///w/two.yaml', TWO);
+      // The plan places the decoded DaemonSet with the core: no toleration, so not on the control-plane node.
       const plan = await h.client.sendRequest(P.plan, { uri: 'file:///w/two.yaml', documentIndex: 0 });
-      assert.deepEqual(plan?.create, ['cp-1', 'worker-1', 'worker-2']);
+      assert.deepEqual(plan?.nodesNeedingDaemonPods, ['worker-1', 'worker-2']);
+      assert.deepEqual(plan?.batches, [1, 1]);
       assert.equal(plan?.documentIndex, 0);
-      assert.equal(await h.client.sendRequest(P.rollout, { uri: 'file:///w/two.yaml', documentIndex: 0 }), null);
+      // The rollout starts from the document's placement (the fake's: the same two workers).
+      const rollout = await h.client.sendRequest(P.rollout, { uri: 'file:///w/two.yaml', documentIndex: 0 });
+      assert.deepEqual(rollout?.rounds.flatMap((r) => r.create).sort(), ['worker-1', 'worker-2']);
+      assert.equal(rollout?.desiredNumberScheduled, 2);
+      assert.equal(await h.client.sendRequest(P.plan, { uri: 'file:///w/two.yaml', documentIndex: 5 }), null);
     } finally {
       await h.dispose();
     }

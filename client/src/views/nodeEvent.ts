@@ -29,9 +29,9 @@ function state(s: { shouldRun: boolean; shouldContinueRunning: boolean } | undef
 }
 
 export function renderNodeEventBody(ev: NodeEvent, r: NodeEventResult, title: string): string {
-  const evicted = new Set(r.changes.filter((c) => c.reasons.some((x) => x.evicts)).map((c) => c.node));
+  const evicted = new Set(r.changes.filter((c) => c.reasons.some((x) => x.evicts)).map((c) => c.name));
   const rows = r.changes
-    .map((c) => `<tr tabindex="0"><td class="code">${esc(c.node)}</td><td>${state(c.before)}</td><td>${state(c.after)}</td><td>${c.reasons.map((x) => `<div>${esc(x.message)}${x.evicts ? ' <span class="tag bad">evicts</span>' : ''}</div>`).join('') || '<span class="empty">—</span>'}</td></tr>`)
+    .map((c) => `<tr tabindex="0"><td class="code">${esc(c.name)}</td><td>${state(c.before)}</td><td>${state(c.after)}</td><td>${c.reasons.map((x) => `<div>${esc(x.message)}${x.evicts ? ' <span class="tag bad">evicts</span>' : ''}</div>`).join('') || '<span class="empty">—</span>'}</td></tr>`)
     .join('\n');
   const actions: string[] = [];
   for (const n of r.actions.create) actions.push(`<li><span class="ok">create</span> a daemon pod on <span class="code">${esc(n)}</span></li>`);

@@ -1,12 +1,12 @@
 // Pure rendering of the placement simulation: counts, two small bar charts and the node table.
-import type { PlacementRowDto, SimulatePlacementResult } from '../../../server/src/protocol';
+import type { PlacementNodeDto, SimulatePlacementResult } from '../../../server/src/protocol';
 import { esc, msgLink } from './html';
 import { goRefFor } from './links';
 
 export type Outcome = 'runs' | 'keeps' | 'skipped';
 
 /** runs: the controller creates a pod; keeps: an existing pod stays but no new one; skipped: neither. */
-export function outcomeOf(r: PlacementRowDto): Outcome {
+export function outcomeOf(r: PlacementNodeDto): Outcome {
   if (r.shouldRun) return 'runs';
   return r.shouldContinueRunning ? 'keeps' : 'skipped';
 }
@@ -15,13 +15,13 @@ export function outcomeOf(r: PlacementRowDto): Outcome {
 const OUTCOME_LABEL: Record<Outcome, string> = { runs: 'runs', keeps: 'skipped, pod stays', skipped: 'skipped, pod goes' };
 
 /** Nodes per reason code, most frequent first (a node with two reasons counts for both). */
-export function countByReason(rows: readonly PlacementRowDto[]): [code: string, count: number][] {
+export function countByReason(rows: readonly PlacementNodeDto[]): [code: string, count: number][] {
   const m = new Map<string, number>();
   for (const r of rows) for (const code of new Set(r.reasons.map((x) => x.code))) m.set(code, (m.get(code) ?? 0) + 1);
   return [...m.entries()].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]));
 }
 
-export function countByOutcome(rows: readonly PlacementRowDto[]): Record<Outcome, number> {
+export function countByOutcome(rows: readonly PlacementNodeDto[]): Record<Outcome, number> {
   const c: Record<Outcome, number> = { runs: 0, keeps: 0, skipped: 0 };
   for (const r of rows) c[outcomeOf(r)]++;
   return c;
@@ -54,7 +54,7 @@ export interface PlacementViewInput {
   labels?: Record<string, Record<string, string>>;
 }
 
-function reasonCell(r: PlacementRowDto, uri: string): string {
+function reasonCell(r: PlacementNodeDto, uri: string): string {
   if (r.reasons.length === 0) return '<span class="empty">—</span>';
   return r.reasons
     .map((x) => {
@@ -70,9 +70,9 @@ function reasonCell(r: PlacementRowDto, uri: string): string {
 
 export function renderPlacementBody(input: PlacementViewInput): string {
   const res = input.result;
-  const rows = res.rows;
+  const rows = res.nodes;
   const byOutcome = countByOutcome(rows);
-  const skipped = res.nodes - res.shouldRun;
+  const skipped = res.summary.nodes - res.summary.shouldRun;
   const name = res.name ?? '(unnamed)';
   const ns = res.namespace ? `${res.namespace}/` : '';
   const inv = res.inventory;
@@ -81,19 +81,19 @@ export function renderPlacementBody(input: PlacementViewInput): string {
   const table = rows
     .map((r) => {
       const o = outcomeOf(r);
-      const zone = zoneOf(input.labels?.[r.node]);
+      const zone = zoneOf(input.labels?.[r.name]);
       const mark = r.shouldRun ? '<span class="ok" aria-label="runs">✓</span>' : '<span class="bad" aria-label="does not run">✗</span>';
       const cont = r.shouldContinueRunning ? '<span class="ok">yes</span>' : '<span class="bad">no</span>';
-      return `<tr tabindex="0" data-outcome="${o}"><td class="code">${esc(r.node)}</td><td>${esc(zone)}</td><td data-sort="${r.shouldRun ? 1 : 0}">${mark} ${esc(OUTCOME_LABEL[o])}</td><td data-sort="${r.shouldContinueRunning ? 1 : 0}">${cont}</td><td data-sort="${esc(r.reasons[0]?.code ?? '')}">${reasonCell(r, res.uri)}</td></tr>`;
+      return `<tr tabindex="0" data-outcome="${o}"><td class="code">${esc(r.name)}</td><td>${esc(zone)}</td><td data-sort="${r.shouldRun ? 1 : 0}">${mark} ${esc(OUTCOME_LABEL[o])}</td><td data-sort="${r.shouldContinueRunning ? 1 : 0}">${cont}</td><td data-sort="${esc(r.reasons[0]?.code ?? '')}">${reasonCell(r, res.uri)}</td></tr>`;
     })
     .join('\n');
   return `<h1>Placement of DaemonSet ${esc(ns + name)}</h1>
 <p class="sub">Inventory: ${esc(invText)}${inv.error ? ` · <span class="warn">${esc(inv.error)}</span>` : ''}</p>
 <div class="counts" role="group" aria-label="Counts">
-<div class="count"><b class="ok" id="count-run">${res.shouldRun}</b>runs on</div>
+<div class="count"><b class="ok" id="count-run">${res.summary.shouldRun}</b>runs on</div>
 <div class="count"><b class="bad" id="count-skipped">${skipped}</b>skipped</div>
-<div class="count"><b id="count-continue">${res.shouldContinueRunning}</b>keep a running pod</div>
-<div class="count"><b id="count-nodes">${res.nodes}</b>nodes</div>
+<div class="count"><b id="count-continue">${res.summary.shouldContinueRunning}</b>keep a running pod</div>
+<div class="count"><b id="count-nodes">${res.summary.nodes}</b>nodes</div>
 </div>
 <div class="charts">
 ${barChart('Nodes by outcome', [

@@ -2,6 +2,7 @@
 // for copy/paste and diffing. syntaxes/kce-report.tmLanguage.json highlights this format.
 import type { PlanResult, RolloutResult, SimulatePlacementResult } from '../../../server/src/protocol';
 import { outcomeOf } from './placement';
+import { batchNodes } from './plan';
 
 function pad(s: string, n: number): string {
   return s.length >= n ? s : s + ' '.repeat(n - s.length);
@@ -13,14 +14,14 @@ export function placementReport(r: SimulatePlacementResult): string {
   const out = [
     `# Placement · DaemonSet ${name}`,
     `inventory: ${inv.source}${inv.detail ? ` (${inv.detail})` : ''} · ${inv.count} nodes${inv.error ? ` · warning: ${inv.error}` : ''}`,
-    `runs on ${r.shouldRun} of ${r.nodes} nodes · ${r.nodes - r.shouldRun} skipped · ${r.shouldContinueRunning} keep running`,
+    `runs on ${r.summary.shouldRun} of ${r.summary.nodes} nodes · ${r.summary.nodes - r.summary.shouldRun} skipped · ${r.summary.shouldContinueRunning} keep running`,
     '',
   ];
-  const w = Math.min(40, Math.max(4, ...r.rows.map((x) => x.node.length)));
-  for (const row of r.rows) {
+  const w = Math.min(40, Math.max(4, ...r.nodes.map((x) => x.name.length)));
+  for (const row of r.nodes) {
     const o = outcomeOf(row);
     const mark = row.shouldRun ? '✓' : '✗';
-    const head = `  ${mark} ${pad(row.node, w)}  ${pad(o === 'keeps' ? 'keeps-running' : o, 13)}`;
+    const head = `  ${mark} ${pad(row.name, w)}  ${pad(o === 'keeps' ? 'keeps-running' : o, 13)}`;
     if (row.reasons.length === 0) out.push(head.trimEnd());
     row.reasons.forEach((x, i) => {
       const prefix = i === 0 ? head : ' '.repeat(head.length);
@@ -31,9 +32,9 @@ export function placementReport(r: SimulatePlacementResult): string {
 }
 
 export function planReport(p: PlanResult, title: string): string {
-  const out = [`# Controller sync plan · DaemonSet ${title}`, `create: ${p.create.length} · delete: ${p.delete.length} · batches: ${p.batches.map((b) => b.size).join(', ') || 'none'}`, ''];
-  p.batches.forEach((b, i) => out.push(`  batch ${i + 1} (${b.size}): ${b.nodes.join(', ')}`));
-  for (const d of p.delete) out.push(`  delete ${d.pod} on ${d.node}: ${d.reason}`);
+  const out = [`# Controller sync plan · DaemonSet ${title}`, `create: ${p.nodesNeedingDaemonPods.length} · delete: ${p.podsToDelete.length} · batches: ${p.batches.join(', ') || 'none'}`, ''];
+  batchNodes(p).forEach((nodes, i) => out.push(`  batch ${i + 1} (${nodes.length}): ${nodes.join(', ')}`));
+  for (const d of p.podsToDelete) out.push(`  delete ${d.pod} on ${d.node}: ${d.reason}`);
   for (const n of p.notes) out.push(`  note: ${n}`);
   return out.join('\n') + '\n';
 }
@@ -41,7 +42,7 @@ export function planReport(p: PlanResult, title: string): string {
 export function rolloutReport(r: RolloutResult, title: string): string {
   const out = [`# Rolling update · DaemonSet ${title}`, `maxSurge: ${r.maxSurge} · maxUnavailable: ${r.maxUnavailable} · rounds: ${r.rounds.length}`, ''];
   for (const x of r.rounds) {
-    out.push(`  round ${x.index}: surge [${x.surge.join(', ')}] deleted [${x.deleted.join(', ')}] created [${x.created.join(', ')}] unavailable ${x.unavailable}`);
+    out.push(`  round ${x.index}: surge [${x.surge.join(', ')}] deleted [${x.delete.join(', ')}] created [${x.create.join(', ')}] unavailable ${x.unavailable}`);
   }
   for (const n of r.notes) out.push(`  note: ${n}`);
   return out.join('\n') + '\n';

@@ -1,9 +1,8 @@
 // The `kce` commands: validate, simulate, plan, rollout. Each reads inputs, runs the shared analysis
 // and renders text, JSON or SARIF. They return an exit code; they never call process.exit.
-import type { DaemonSet, LabelSelector, NodeInfo, NodePlacement, Pod } from '../core/types';
-import { daemonSetCounts } from '../cluster/kubePods';
+import type { DaemonSet, LabelSelector, NodeInfo, Pod, PlacementReason } from '../core/types';
 import type { FeatureGates } from '../core/k8sVersion';
-import { simulatePlan, simulateRolloutOf } from '../analysis/simulations';
+import { placementResult, planResult, rolloutResult } from '../analysis/results';
 import { analyzeText } from '../analysis/index';
 import type { DocumentAnalysis, FileAnalysis } from '../analysis/types';
 import { expandPaths, loadInventory, loadPods, readText, type Inventory } from './inputs';
@@ -125,6 +124,11 @@ function shorten(s: string): string {
   return out.length > MAX_REASON ? out.slice(0, MAX_REASON - 1) + '…' : out;
 }
 
+/** A reason as the JSON contract has it: code, message, field. */
+function reasonJson(r: PlacementReason): { code: PlacementReason['code']; message: string; field: string } {
+  return { code: r.code, message: r.message, field: r.field };
+}
+
 function zoneOf(n: NodeInfo | undefined): string {
   return n?.labels['topology.kubernetes.io/zone'] ?? '';
 }
@@ -135,20 +139,15 @@ export function runSimulate(opts: CommonOptions, io: IO): number {
   if (found.length === 0) return noDaemonSets(opts, io);
   const byName = new Map(inventory.nodes.map((n) => [n.name, n]));
   const daemonSets = found.map(({ path, doc }) => {
-    const p = doc.placement!;
+    const p = placementResult(doc.placement!);
     return {
       file: path,
       namespace: doc.namespace ?? null,
       name: doc.name ?? null,
       document: doc.index,
       errors: doc.problems.filter((x) => x.severity === 'error').length,
-      summary: { nodes: p.nodes, shouldRun: p.shouldRun, shouldContinueRunning: p.shouldContinueRunning },
-      nodes: p.placements.map((n: NodePlacement) => ({
-        name: n.node,
-        shouldRun: n.shouldRun,
-        shouldContinueRunning: n.shouldContinueRunning,
-        reasons: n.reasons.map((r) => ({ code: r.code, message: r.message, field: r.field })),
-      })),
+      summary: p.summary,
+      nodes: p.nodes.map((n) => ({ ...n, reasons: n.reasons.map(reasonJson) })),
     };
   });
   if (opts.format === 'json') {
@@ -191,21 +190,20 @@ export async function runPlan(
     const candidates = opts.clusterPods && !opts.pods ? await opts.clusterPods.list(ns, ds.spec?.selector) : allPods;
     if (opts.clusterPods && !opts.pods) podSource = `pods: listed from ${inventory.label}`;
     const inNamespace = candidates.filter((p: Pod) => (p.metadata?.namespace ?? 'default') === (doc.namespace ?? p.metadata?.namespace ?? 'default'));
-    const { placements, pods, sync: plan } = simulatePlan(ds, inventory.nodes, opts.gates, { pods: inNamespace });
-    const byNode = new Map(placements.map((p) => [p.node, p]));
-    const counts = daemonSetCounts(inventory.nodes, pods, (n) => byNode.get(n.name)!);
+    const plan = planResult(ds, inventory.nodes, opts.gates, { pods: inNamespace });
+    const counts = plan.counts;
     daemonSets.push({
       file: path,
       namespace: doc.namespace ?? null,
       name: doc.name ?? null,
-      pods: pods.length,
+      pods: plan.pods,
       nodesNeedingDaemonPods: plan.nodesNeedingDaemonPods,
       podsToDelete: plan.podsToDelete,
       batches: plan.batches,
       desiredNumberScheduled: counts.desiredNumberScheduled,
       currentNumberScheduled: counts.currentNumberScheduled,
       numberMisscheduled: counts.numberMisscheduled,
-      misscheduled: counts.misscheduled.map((m) => ({ node: m.node, pods: m.pods, reasons: m.reasons.map((r) => ({ code: r.code, message: r.message, field: r.field })) })),
+      misscheduled: counts.misscheduled.map((m) => ({ node: m.node, pods: m.pods, reasons: m.reasons.map(reasonJson) })),
     });
   }
   if (opts.format === 'json') {
@@ -234,18 +232,18 @@ export function runRollout(opts: CommonOptions, io: IO): number {
   const found = daemonSetsIn(analyseAll(opts, inventory));
   if (found.length === 0) return noDaemonSets(opts, io);
   const daemonSets = found.map(({ doc, ds, path }) => {
-    const { nodes, effective: eff, rounds } = simulateRolloutOf(ds, doc.placement!.placements);
+    const r = rolloutResult(ds, doc.placement!.placements);
     return {
       file: path,
       namespace: doc.namespace ?? null,
       name: doc.name ?? null,
-      strategy: eff.strategy,
-      desiredNumberScheduled: nodes.length,
-      maxSurge: eff.maxSurge,
-      maxUnavailable: eff.maxUnavailable,
-      explanation: eff.detail,
-      ...(eff.error ? { error: eff.error } : {}),
-      rounds: rounds.map((r) => ({ create: r.create, delete: r.delete })),
+      strategy: r.strategy,
+      desiredNumberScheduled: r.desiredNumberScheduled,
+      maxSurge: r.maxSurge,
+      maxUnavailable: r.maxUnavailable,
+      explanation: r.explanation,
+      ...(r.error ? { error: r.error } : {}),
+      rounds: r.rounds.map((x) => ({ create: x.create, delete: x.delete })),
     };
   });
   if (opts.format === 'json') {

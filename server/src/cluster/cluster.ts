@@ -9,7 +9,7 @@ import { KubeApiError, createKubeHttp } from './kubeHttp';
 import type { KubeHttp } from './kubeHttp';
 import { NodeWatcher, listNodesOnce } from './watchNodes';
 import type { NodeWatchOptions } from './watchNodes';
-import { labelSelectorQuery } from './kubePods';
+import { labelSelectorQuery } from '../core/selectorQuery';
 
 type ClientNode = typeof import('@kubernetes/client-node');
 

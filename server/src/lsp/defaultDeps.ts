@@ -4,11 +4,6 @@ import { analyzeText } from '../analysis/index';
 import { fileSource, sampleSource } from '../inventory/source';
 import type { CandidateFile, InventorySource } from '../inventory/source';
 import { findWorkspaceNodes, readRegularFile } from '../inventory/workspaceScan';
-import { placeDaemonSet } from '../core/placement';
-import { simulatePlan, simulateRolloutOf } from '../analysis/simulations';
-import type { DaemonSet, NodeInfo, Pod } from '../core/types';
-import type { FeatureGates } from '../core/k8sVersion';
-import type { PlanResult, RolloutResult } from '../protocol';
 import type { InventoryRequest, LoadedInventory, ServerDeps } from './deps';
 import { LiveCluster } from '../cluster/kubeLive';
 import type { LiveState } from '../cluster/kubeLive';
@@ -70,51 +65,6 @@ export async function loadInventory(req: InventoryRequest, live?: LiveCluster): 
   }
 }
 
-// The controller's next sync: over the cluster's pods of this DaemonSet when they are known, else its first sync.
-export function plan(ds: DaemonSet, nodes: NodeInfo[], opts: { burstReplicas?: number; gates: FeatureGates; pods?: Pod[] }): Omit<PlanResult, 'uri' | 'documentIndex'> {
-  const { pods, sync } = simulatePlan(ds, nodes, opts.gates, {
-    ...(opts.pods ? { pods: opts.pods } : {}),
-    ...(opts.burstReplicas !== undefined ? { burstReplicas: opts.burstReplicas } : {}),
-  });
-  const batches: PlanResult['batches'] = [];
-  let i = 0;
-  for (const size of sync.batches) {
-    batches.push({ size, nodes: sync.nodesNeedingDaemonPods.slice(i, i + size) });
-    i += size;
-  }
-  const notes = [
-    opts.pods ? `${pods.length} existing pod${pods.length === 1 ? '' : 's'} of this DaemonSet on the cluster` : 'no pods known: the first sync of a new DaemonSet',
-    ...(sync.blocked ? [sync.blocked] : []),
-    ...sync.held.map((h) => `${h.node}: ${h.reason}`),
-  ];
-  if (sync.deferredCreates.length) notes.push(`${sync.deferredCreates.length} nodes wait for a later sync (burstReplicas)`);
-  return { create: sync.nodesNeedingDaemonPods, delete: sync.podsToDelete.map((d) => ({ pod: d.pod, node: d.node, reason: d.reason })), batches, notes };
-}
-
-// Every node that should run the pod starts with an available old pod; overrides replace the strategy's values.
-export function rollout(ds: DaemonSet, nodes: NodeInfo[], opts: { maxSurge?: number | string; maxUnavailable?: number | string; gates: FeatureGates }): Omit<RolloutResult, 'uri' | 'documentIndex'> {
-  const overrides = {
-    ...(opts.maxSurge !== undefined ? { maxSurge: opts.maxSurge } : {}),
-    ...(opts.maxUnavailable !== undefined ? { maxUnavailable: opts.maxUnavailable } : {}),
-  };
-  const sim = simulateRolloutOf(ds, placeDaemonSet(ds, nodes, opts.gates).nodes, overrides);
-  const eff = sim.effective;
-  const notes = [`maxSurge: ${eff.detail.maxSurge}`, `maxUnavailable: ${eff.detail.maxUnavailable}`];
-  if (eff.error) return { maxSurge: 0, maxUnavailable: 0, rounds: [], notes: [eff.error, ...notes] };
-  return {
-    maxSurge: eff.maxSurge,
-    maxUnavailable: eff.maxUnavailable,
-    rounds: sim.rounds.map((r, index) => ({
-      index,
-      surge: eff.maxSurge > 0 ? r.create.filter((n) => !r.delete.includes(n)) : [],
-      deleted: r.delete,
-      created: r.create,
-      unavailable: r.delete.filter((n) => !r.create.includes(n)).length,
-    })),
-    notes: [...notes, ...sim.rounds.map((r, i) => `round ${i + 1}: ${r.note}`)],
-  };
-}
-
 export function defaultDeps(): ServerDeps {
   // The session passes onUpdate with each cluster load; the live cluster reports to the latest one.
   let onUpdate: ((l: LoadedInventory) => void) | undefined;
@@ -125,8 +75,6 @@ export function defaultDeps(): ServerDeps {
       onUpdate = req.source === 'cluster' ? req.onUpdate : undefined;
       return loadInventory(req, live);
     },
-    plan,
-    rollout,
     listPods: (namespace, selector) => live.listPods(namespace, selector),
     listContexts: async (req) => {
       if (!req.trusted) return { contexts: [], current: '', files: [], error: 'the workspace is not trusted: no kubeconfig is read' };

@@ -1,10 +1,9 @@
 // What the language server needs from the rest of the product, as one injectable object.
 // server.ts passes the real implementations; tests pass small fakes. No module state here.
 import type { AnalysisContext, FileAnalysis } from '../analysis/types';
-import type { FeatureGates } from '../core/k8sVersion';
-import type { DaemonSet, LabelSelector, NodeInfo, Pod } from '../core/types';
+import type { LabelSelector, NodeInfo, Pod } from '../core/types';
 import type { InventorySource } from './settings';
-import type { ListContextsResult, PlanResult, RolloutResult } from '../protocol';
+import type { ListContextsResult } from '../protocol';
 
 export interface InventoryRequest {
   source: InventorySource;
@@ -37,12 +36,8 @@ export interface ServerDeps {
   /** `previous`: the analysis of the document's last version, so unchanged YAML documents are reused. */
   analyzeText(text: string, ctx: AnalysisContext, previous?: FileAnalysis): FileAnalysis;
   loadInventory(req: InventoryRequest): Promise<LoadedInventory>;
-  /** Controller sync plan for a DaemonSet over the nodes (core plan). */
-  plan?(ds: DaemonSet, nodes: NodeInfo[], opts: { burstReplicas?: number; gates: FeatureGates; pods?: Pod[] }): Omit<PlanResult, 'uri' | 'documentIndex'>;
   /** The DaemonSet's pods on the live cluster, when the inventory is a live cluster (undefined otherwise). */
   listPods?(namespace: string, selector: LabelSelector | undefined): Promise<Pod[] | undefined>;
-  /** Rolling update rounds (core rollout). */
-  rollout?(ds: DaemonSet, nodes: NodeInfo[], opts: { maxSurge?: number | string; maxUnavailable?: number | string; gates: FeatureGates }): Omit<RolloutResult, 'uri' | 'documentIndex'>;
   /** Contexts of the kubeconfig (no credentials), for the client's picker. */
   listContexts?(req: { kubeconfig?: string; trusted: boolean }): Promise<ListContextsResult>;
   /** Stops what the deps hold open (the cluster watch). */

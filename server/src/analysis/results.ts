@@ -1,0 +1,148 @@
+// One result shape per simulation, built once and presented by both front ends: the CLI prints or
+// serialises it (README's JSON contract), the language server adds ranges and URIs (protocol.ts DTOs).
+// Field names are the CLI's: `nodes[].name`, `nodesNeedingDaemonPods`, `podsToDelete`, `rounds[].create`.
+import type { DaemonSet, NodeInfo, NodePlacement, Pod } from '../core/types';
+import type { FeatureGates } from '../core/k8sVersion';
+import type { PodToDelete } from '../core/plan';
+import { daemonSetCounts, type DaemonSetCounts } from '../core/status';
+import { simulatePlan, simulateRolloutOf } from './simulations';
+import type { PlacementSummary } from './types';
+
+export interface PlacementCounts {
+  nodes: number;
+  shouldRun: number;
+  shouldContinueRunning: number;
+}
+
+/** One node of a placement: the core's decision under the CLI's names. Reasons are shared objects: read-only. */
+export interface NodeResult extends Omit<NodePlacement, 'node'> {
+  name: string;
+}
+
+export interface PlacementResult {
+  summary: PlacementCounts;
+  nodes: NodeResult[];
+}
+
+export function nodeResult(p: NodePlacement): NodeResult {
+  return { name: p.node, shouldRun: p.shouldRun, shouldContinueRunning: p.shouldContinueRunning, reasons: p.reasons };
+}
+
+export function placementResult(p: PlacementSummary): PlacementResult {
+  return {
+    summary: { nodes: p.nodes, shouldRun: p.shouldRun, shouldContinueRunning: p.shouldContinueRunning },
+    nodes: p.placements.map(nodeResult),
+  };
+}
+
+export interface PlanResult {
+  /** Every node that needs a daemon pod, in node order; `batches` splits the first of them into slow-start batches. */
+  nodesNeedingDaemonPods: string[];
+  podsToDelete: PodToDelete[];
+  /** Slow-start batch sizes: 1, 2, 4, … */
+  batches: number[];
+  /** The DaemonSet's own pods among those given. */
+  pods: number;
+  /** The status counters over those pods (numberMisscheduled with the reason per node). */
+  counts: DaemonSetCounts;
+  /** What the plan rests on and what it leaves alone, one sentence each. */
+  notes: string[];
+}
+
+/** The nodes of each slow-start batch, in order. */
+export function batchNodes(p: Pick<PlanResult, 'nodesNeedingDaemonPods' | 'batches'>): string[][] {
+  const out: string[][] = [];
+  let i = 0;
+  for (const size of p.batches) {
+    out.push(p.nodesNeedingDaemonPods.slice(i, i + size));
+    i += size;
+  }
+  return out;
+}
+
+/** The controller's next sync over `pods` when they are known (a cluster, `--pods`), else its first sync. */
+export function planResult(
+  ds: DaemonSet,
+  nodes: NodeInfo[],
+  gates: FeatureGates,
+  opts: { pods?: readonly Pod[]; burstReplicas?: number; /** Where the pods come from: "on the cluster". */ podsSource?: string } = {},
+): PlanResult {
+  const { placements, pods, sync } = simulatePlan(ds, nodes, gates, {
+    ...(opts.pods ? { pods: opts.pods } : {}),
+    ...(opts.burstReplicas !== undefined ? { burstReplicas: opts.burstReplicas } : {}),
+  });
+  const byNode = new Map(placements.map((p) => [p.node, p]));
+  const counts = daemonSetCounts(nodes, pods, (n) => byNode.get(n.name) ?? { shouldRun: false, reasons: [] });
+  const notes = [
+    opts.pods
+      ? `${pods.length} existing pod${pods.length === 1 ? '' : 's'} of this DaemonSet${opts.podsSource ? ` ${opts.podsSource}` : ''}`
+      : 'no pods known: the first sync of a new DaemonSet',
+    ...(sync.blocked ? [sync.blocked] : []),
+    ...sync.held.map((h) => `${h.node}: ${h.reason}`),
+  ];
+  if (sync.deferredCreates.length) notes.push(`${sync.deferredCreates.length} nodes wait for a later sync (burstReplicas)`);
+  return {
+    nodesNeedingDaemonPods: sync.nodesNeedingDaemonPods,
+    podsToDelete: sync.podsToDelete,
+    batches: sync.batches,
+    pods: pods.length,
+    counts,
+    notes,
+  };
+}
+
+export interface RolloutRoundResult {
+  /** Position of the round, from 0. */
+  index: number;
+  /** Nodes that get a pod of the new template. */
+  create: string[];
+  /** Nodes whose old pod is deleted. */
+  delete: string[];
+  /** Nodes where the new pod starts beside the old one (maxSurge > 0). */
+  surge: string[];
+  /** Nodes without an available pod during the round. */
+  unavailable: number;
+  note: string;
+}
+
+export interface RolloutResult {
+  strategy: string;
+  /** Nodes that should run the pod. */
+  desiredNumberScheduled: number;
+  maxSurge: number;
+  maxUnavailable: number;
+  /** Where each effective integer came from (`25% of 12 = 3 (rounded up)`). */
+  explanation: { maxSurge: string; maxUnavailable: string };
+  error?: string;
+  rounds: RolloutRoundResult[];
+  notes: string[];
+}
+
+/** Rolling-update rounds over a placement; overrides replace the strategy's maxSurge / maxUnavailable. */
+export function rolloutResult(
+  ds: DaemonSet,
+  placements: readonly NodePlacement[],
+  overrides: { maxSurge?: number | string; maxUnavailable?: number | string } = {},
+): RolloutResult {
+  const sim = simulateRolloutOf(ds, placements, overrides);
+  const eff = sim.effective;
+  const explanation = { ...eff.detail };
+  const notes = [`maxSurge: ${eff.detail.maxSurge}`, `maxUnavailable: ${eff.detail.maxUnavailable}`];
+  const base = { strategy: eff.strategy, desiredNumberScheduled: sim.nodes.length, explanation };
+  if (eff.error) return { ...base, maxSurge: 0, maxUnavailable: 0, error: eff.error, rounds: [], notes: [eff.error, ...notes] };
+  const rounds = sim.rounds.map((r, index) => ({
+    index,
+    create: r.create,
+    delete: r.delete,
+    surge: eff.maxSurge > 0 ? r.create.filter((n) => !r.delete.includes(n)) : [],
+    unavailable: r.delete.filter((n) => !r.create.includes(n)).length,
+    note: r.note,
+  }));
+  return {
+    ...base,
+    maxSurge: eff.maxSurge,
+    maxUnavailable: eff.maxUnavailable,
+    rounds,
+    notes: [...notes, ...sim.rounds.map((r, i) => `round ${i + 1}: ${r.note}`)],
+  };
+}
