@@ -7,6 +7,7 @@ import { nodeName } from './plugins/nodeName';
 import { nodePorts } from './plugins/nodePorts';
 import { nodeResourcesFit } from './plugins/nodeResourcesFit';
 import { nodeUnschedulable } from './plugins/nodeUnschedulable';
+import { interPodAffinity, podTopologySpread } from './plugins/spreadAndAffinity';
 import { taintToleration } from './plugins/taintToleration';
 import type {
   CycleContext,
@@ -34,8 +35,10 @@ const registry = new Map<PluginName, FilterPlugin<unknown>>();
 for (const p of [nodeUnschedulable, nodeName, taintToleration, nodeAffinity, nodePorts, nodeResourcesFit]) {
   registry.set(p.name, p as FilterPlugin<unknown>);
 }
+registry.set(podTopologySpread.name, podTopologySpread as FilterPlugin<unknown>);
+registry.set(interPodAffinity.name, interPodAffinity as FilterPlugin<unknown>);
 
-/** Make a plugin available by name (InterPodAffinity and PodTopologySpread live in their own files). */
+/** Replace or add a plugin by name (tests, or a profile with other plugins). */
 export function registerFilterPlugin<S>(plugin: FilterPlugin<S>): void {
   registry.set(plugin.name, plugin as FilterPlugin<unknown>);
 }
@@ -49,6 +52,8 @@ export function cycleContext(opts: FilterOptions = {}): CycleContext {
     ignoredResources: new Set(opts.ignoredResources ?? []),
     ignoredResourceGroups: new Set(opts.ignoredResourceGroups ?? []),
     daemonPinnedToNode: opts.daemonPinnedToNode ?? false,
+    labelsPath: opts.labelsPath ?? 'metadata.labels',
+    namespaces: opts.namespaces,
   };
 }
 

@@ -210,6 +210,10 @@ export interface FilterOptions {
   daemonPinnedToNode?: boolean;
   /** Plugins to run, in this order; default: the default profile's filter order. */
   plugins?: readonly PluginName[];
+  /** Where the pod's labels sit in the user's document (InterPodAffinity fields). Default `metadata.labels`. */
+  labelsPath?: FieldPath;
+  /** Namespace name → labels, for namespaceSelector terms; undefined when the inventory has no namespaces. */
+  namespaces?: ReadonlyMap<string, Record<string, string>>;
 }
 
 /** Options with defaults applied, as plugins read them. */
@@ -221,6 +225,8 @@ export interface CycleContext {
   ignoredResources: ReadonlySet<string>;
   ignoredResourceGroups: ReadonlySet<string>;
   daemonPinnedToNode: boolean;
+  labelsPath: FieldPath;
+  namespaces?: ReadonlyMap<string, Record<string, string>>;
 }
 
 /** PreFilter's answer: skip the plugin, reject the pod everywhere, or carry state (optionally narrowing nodes). */
