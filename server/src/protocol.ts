@@ -46,9 +46,51 @@ export interface PlacementCountsDto {
   shouldContinueRunning: number;
 }
 
+/** Why the inventory in use is not (or not fully) the one the settings asked for. */
+export type InventoryProblemKind =
+  | 'untrusted' // source `cluster` in a workspace the client did not mark trusted: no kubeconfig is read
+  | 'unavailable' // no live-cluster support in this server build
+  | 'fileNotSet' // source `file` without kce.inventory.file
+  | 'fileUnreadable' // the nodes file is missing or cannot be read
+  | 'fileInvalid' // the nodes file was read but holds problems (bad items, no nodes)
+  | 'workspaceScan' // source `auto`: workspace files skipped or the scan stopped at a budget
+  | 'kubeconfig' // no kubeconfig, a broken one, or an unknown context
+  | 'unreachable' // the API server did not answer (network, timeout)
+  | 'tls' // the TLS handshake failed
+  | 'unauthorized' // 401: the credentials were refused
+  | 'forbidden' // 403: not allowed to list or watch nodes
+  | 'clusterError' // any other answer of the API server
+  | 'loadFailed'; // the loader itself failed
+
+export interface InventoryProblem {
+  kind: InventoryProblemKind;
+  /** A few words for labels: `cluster test unreachable`, `workspace not trusted`. */
+  summary: string;
+  /** The whole message (never a credential). */
+  message: string;
+}
+
+/** One inventory as the settings name it (requested) or as the server loaded it (in use). */
+export interface InventoryRef {
+  /** `auto`, `sample`, `file`, `cluster`. */
+  source: string;
+  /** A file path or a kube context name. */
+  detail?: string;
+  /** Human name: `sample cluster`, `nodes.yaml`, `cluster test`. */
+  label: string;
+}
+
 export interface InventoryInfo {
   /** `sample`, `file`, `workspace`, `cluster`… as the inventory loader names it. */
   source: string;
+  /** What the settings asked for (always set by the server). */
+  requested?: InventoryRef;
+  /** What the nodes actually come from (always set by the server). */
+  inUse?: InventoryRef;
+  /** Why the inventory in use differs from the requested one, or is degraded (stale, file with errors). */
+  problem?: InventoryProblem;
+  /** The inventory in use and the reason, for status bars and hovers: `sample cluster (cluster test unreachable)`. */
+  label?: string;
   /** Human detail: a file path, a context name. */
   detail?: string;
   count: number;

@@ -317,3 +317,30 @@ export async function waitFor(cond: () => boolean, ms = 5000, what = 'condition'
     await new Promise((r) => setTimeout(r, 10));
   }
 }
+
+/** The DaemonSet the cluster tests place: it runs on nodes labelled disk=ssd. */
+export const AGENT_DS = `apiVersion: apps/v1
+kind: DaemonSet
+metadata:
+  name: agent
+spec:
+  selector:
+    matchLabels: {app: agent}
+  template:
+    metadata:
+      labels: {app: agent}
+    spec:
+      nodeSelector: {disk: ssd}
+      containers:
+      - name: agent
+        image: registry.example/agent:1
+`;
+
+/** An API server with node-a (disk=ssd) and node-b (disk=hdd), and a kubeconfig whose context `test` reaches it. */
+export async function startSeededCluster(dir: string): Promise<{ api: TestApiServer; kubeconfig: string }> {
+  const api = await new TestApiServer(makePki()).start();
+  api.seed([makeNode('node-a', { disk: 'ssd' }), makeNode('node-b', { disk: 'hdd' })]);
+  const kubeconfig = join(dir, 'kubeconfig');
+  writeFileSync(kubeconfig, kubeconfigText([{ name: 'test', server: api.url, token: api.token, ca: api.pki.caCert }], 'test'));
+  return { api, kubeconfig };
+}

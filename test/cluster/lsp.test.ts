@@ -2,40 +2,20 @@
 // documents and reach the client as kce/inventoryChanged; kce/listContexts; an untrusted workspace never connects.
 import { test, describe, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { writeFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { defaultDeps } from '../../server/src/lsp/defaultDeps';
 import { startServer, PULL_CAPS } from '../lsp/harness';
 import type { Harness } from '../lsp/harness';
 import type { ListContextsResult, PlanResult, SimulatePlacementResult } from '../../server/src/protocol';
-import { TestApiServer, kubeconfigText, makeNode, makePki, tempDir, waitFor } from './apiServer';
+import { AGENT_DS, TestApiServer, makeNode, startSeededCluster, tempDir, waitFor } from './apiServer';
 
 const tmp = tempDir('kce-lsp-cluster-');
 let api: TestApiServer;
 let kubeconfig: string;
 const URI = 'file:///work/ds.yaml';
-const DS = `apiVersion: apps/v1
-kind: DaemonSet
-metadata:
-  name: agent
-spec:
-  selector:
-    matchLabels: {app: agent}
-  template:
-    metadata:
-      labels: {app: agent}
-    spec:
-      nodeSelector: {disk: ssd}
-      containers:
-      - name: agent
-        image: registry.example/agent:1
-`;
+const DS = AGENT_DS;
 
 before(async () => {
-  api = await new TestApiServer(makePki()).start();
-  api.seed([makeNode('node-a', { disk: 'ssd' }), makeNode('node-b', { disk: 'hdd' })]);
-  kubeconfig = join(tmp.dir, 'kubeconfig');
-  writeFileSync(kubeconfig, kubeconfigText([{ name: 'test', server: api.url, token: api.token, ca: api.pki.caCert }], 'test'));
+  ({ api, kubeconfig } = await startSeededCluster(tmp.dir));
 });
 
 after(async () => {

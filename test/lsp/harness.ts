@@ -47,6 +47,8 @@ export interface Harness {
   configRequests: ({ scopeUri?: string; section?: string })[];
   refreshes: { diagnostics: number; codeLens: number };
   logs: string[];
+  /** window/showMessage notifications, in order. */
+  shown: { type: number; message: string }[];
   open(uri: string, text: string, version?: number): Promise<void>;
   change(uri: string, version: number, text: string): Promise<void>;
   close(uri: string): Promise<void>;
@@ -71,6 +73,7 @@ export async function startServer(opts: HarnessOptions): Promise<Harness> {
   const configRequests: { scopeUri?: string; section?: string }[] = [];
   const refreshes = { diagnostics: 0, codeLens: 0 };
   const logs: string[] = [];
+  const shown: { type: number; message: string }[] = [];
 
   client.onNotification('textDocument/publishDiagnostics', (p: PublishDiagnosticsParams) => {
     published.push(p);
@@ -78,6 +81,7 @@ export async function startServer(opts: HarnessOptions): Promise<Harness> {
   });
   client.onNotification('kce/inventoryChanged', (p: InventoryInfo) => { inventoryEvents.push(p); });
   client.onNotification('window/logMessage', (p: { message: string }) => { logs.push(p.message); });
+  client.onNotification('window/showMessage', (p: { type: number; message: string }) => { shown.push(p); });
   client.onRequest('workspace/configuration', (p: { items: { scopeUri?: string; section?: string }[] }) =>
     p.items.map((it) => {
       configRequests.push(it);
@@ -108,6 +112,7 @@ export async function startServer(opts: HarnessOptions): Promise<Harness> {
     configRequests,
     refreshes,
     logs,
+    shown,
     open: (uri, text, version = 1) =>
       client.sendNotification('textDocument/didOpen', { textDocument: { uri, languageId: 'yaml', version, text } }),
     change: (uri, version, text) =>

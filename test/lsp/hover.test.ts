@@ -48,7 +48,7 @@ describe('hover', () => {
       const noCp = DS.replace('- key: node-role.kubernetes.io/control-plane', '- key: gpu');
       const { hover } = await hoverAt(h, noCp.replace('kind: DaemonSet', 'kind: Daemon$0Set'));
       const v = md(hover);
-      assert.match(v, /^\*\*DaemonSet `agent`\*\* runs on \*\*2 of 3\*\* nodes · 1 skipped _\(sample, 3 nodes\)_/);
+      assert.match(v, /^\*\*DaemonSet `agent`\*\* runs on \*\*2 of 3\*\* nodes · 1 skipped _\(sample cluster, 3 nodes\)_/);
       const rows = v.split('\n').filter((l) => /^\| [✓✗] \|/.test(l));
       assert.deepEqual(rows, [
         '| ✗ | cp-1 | taint node-role.kubernetes.io/control-plane:NoSchedule not tolerated |',

@@ -51,7 +51,10 @@ describe('custom requests', () => {
       assert.ok(r);
       assert.equal(r.name, 'agent');
       assert.deepEqual(r.summary, { nodes: 3, shouldRun: 2, shouldContinueRunning: 3 });
-      assert.deepEqual(r.inventory, { source: 'sample', detail: 'fake sample', count: 3 });
+      assert.deepEqual(r.inventory, {
+        source: 'sample', detail: 'fake sample', count: 3, label: 'sample cluster',
+        requested: { source: 'auto', label: 'auto (workspace nodes file, else sample cluster)' }, inUse: { source: 'sample', label: 'sample cluster' },
+      });
       const cp = r.nodes.find((x) => x.name === 'cp-1')!;
       assert.equal(cp.shouldRun, false);
       assert.equal(cp.reasons[0]!.code, 'TaintNotTolerated');

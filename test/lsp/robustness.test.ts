@@ -27,7 +27,11 @@ describe('robustness', () => {
     const h = await startServer({ deps: fakeDeps({ loadInventory: async () => { throw new Error('no such file'); } }) });
     try {
       const r = await h.client.sendRequest(P.inventory, {});
-      assert.deepEqual(r, { source: 'none', count: 0, error: 'no such file', nodes: [] });
+      assert.deepEqual({ ...r, requested: undefined }, {
+        source: 'none', count: 0, error: 'no such file', nodes: [], requested: undefined,
+        inUse: { source: 'none', label: 'no inventory' }, label: 'no inventory (inventory failed to load)',
+        problem: { kind: 'loadFailed', summary: 'inventory failed to load', message: 'no such file' },
+      });
     } finally {
       await h.dispose();
     }

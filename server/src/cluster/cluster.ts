@@ -111,11 +111,18 @@ export function describeClusterError(e: unknown, http?: KubeHttp): string {
   return http ? http.redact(msg) : msg.replace(/(Bearer|Basic)\s+[A-Za-z0-9._~+/=-]+/g, '$1 [redacted]');
 }
 
+/** The kind a kubeconfig or API error carries (`unreachable`, `forbidden`, `no-kubeconfig`…). */
+function errorKindOf(e: unknown): string | undefined {
+  return e instanceof KubeconfigError || e instanceof KubeApiError ? e.kind : undefined;
+}
+
 export interface ClusterStatus {
   context: string;
   count: number;
   state: 'connecting' | 'live' | 'stale' | 'error' | 'closed';
   error?: string;
+  /** The kind of KubeApiError or KubeconfigError behind `error`, when known. */
+  errorKind?: string;
   /** `cluster: <context> · N nodes · live` or the error. */
   text: string;
 }
@@ -125,6 +132,7 @@ export class ClusterInventory {
   private watcher: NodeWatcher | undefined;
   private conn: Connection | undefined;
   private failure: string | undefined;
+  private failureKind: string | undefined;
   private closed = false;
   /** Resolves after the first list; rejects with the first failure (kubeconfig, connect, list). */
   readonly ready: Promise<void>;
@@ -143,6 +151,7 @@ export class ClusterInventory {
       this.conn = await connect(this.opts);
     } catch (e) {
       this.failure = describeClusterError(e);
+      this.failureKind = errorKindOf(e);
       this.opts.onStatus?.();
       throw new Error(this.failure);
     }
@@ -190,14 +199,18 @@ export class ClusterInventory {
     const ctx = this.contextName || '(current context)';
     const count = this.watcher?.count ?? 0;
     if (this.closed) return { context: ctx, count, state: 'closed', text: `cluster: ${ctx} · closed` };
-    if (this.failure) return { context: ctx, count: 0, state: 'error', error: this.failure, text: `cluster: ${ctx} · ${this.failure}` };
+    if (this.failure) {
+      const kind = this.failureKind ? { errorKind: this.failureKind } : {};
+      return { context: ctx, count: 0, state: 'error', error: this.failure, ...kind, text: `cluster: ${ctx} · ${this.failure}` };
+    }
     const w = this.watcher;
     if (!w || (w.state === 'connecting' && !w.lastError)) return { context: ctx, count, state: 'connecting', text: `cluster: ${ctx} · connecting…` };
     if (w.lastError) {
       const error = describeClusterError(w.lastError, this.conn?.http);
+      const errorKind = w.lastError.kind;
       // Nodes from an earlier list stay in use, marked stale; with none, it is an error.
-      if (w.stats.lists > 0 && w.version > 0) return { context: ctx, count, state: 'stale', error, text: `cluster: ${ctx} · ${count} nodes · stale (${error})` };
-      return { context: ctx, count: 0, state: 'error', error, text: `cluster: ${ctx} · ${error}` };
+      if (w.stats.lists > 0 && w.version > 0) return { context: ctx, count, state: 'stale', error, errorKind, text: `cluster: ${ctx} · ${count} nodes · stale (${error})` };
+      return { context: ctx, count: 0, state: 'error', error, errorKind, text: `cluster: ${ctx} · ${error}` };
     }
     return { context: ctx, count, state: 'live', text: `cluster: ${ctx} · ${count} node${count === 1 ? '' : 's'} · live` };
   }

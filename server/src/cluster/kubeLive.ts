@@ -23,6 +23,8 @@ export interface LiveState {
   live: boolean;
   stale: boolean;
   error?: string;
+  /** The kind of the error (`unreachable`, `forbidden`, `no-kubeconfig`…), when known. */
+  errorKind?: string;
 }
 
 // The path names the folder so the build can keep cluster.ts (and client-node) in its own bundle.
@@ -79,7 +81,7 @@ export class LiveCluster {
     if (!inv) return { nodes: [], context: '', status: 'cluster: off', live: false, stale: false };
     const s = inv.status();
     if (s.state === 'live') this.lastGood = inv.nodes();
-    const base = { context: s.context, status: s.text };
+    const base = { context: s.context, status: s.text, ...(s.errorKind ? { errorKind: s.errorKind } : {}) };
     if (s.state === 'live') return { ...base, nodes: this.lastGood!, live: true, stale: false };
     if (s.state === 'stale') return { ...base, nodes: inv.nodes(), live: false, stale: true, ...(s.error ? { error: s.error } : {}) };
     // Failed before any list: the last good inventory of an earlier connection, if any, marked stale.

@@ -3,7 +3,7 @@
 import type { AnalysisContext, FileAnalysis } from '../analysis/types';
 import type { LabelSelector, NodeInfo, Pod } from '../core/types';
 import type { InventorySource } from './settings';
-import type { ListContextsResult } from '../protocol';
+import type { InventoryProblem, ListContextsResult } from '../protocol';
 
 export interface InventoryRequest {
   source: InventorySource;
@@ -26,6 +26,10 @@ export interface LoadedInventory {
   nodes: NodeInfo[];
   /** Why the requested source was not used (the loader fell back to another one). */
   error?: string;
+  /** The same, classified: the session names it in labels and messages. */
+  problem?: Omit<InventoryProblem, 'summary'>;
+  /** Source `cluster`: the context the kubeconfig resolved to (names "the current context" in messages). */
+  context?: string;
   /** Source `cluster`: the status line, and whether the nodes are live or the last good ones. */
   status?: string;
   live?: boolean;

@@ -185,7 +185,8 @@ export function hoverAt(a: Analyzed, offset: number, session: Session): Hover | 
   const root = typedValue(cur.doc);
   if (root === undefined) return null;
   const d = a.analysis.documents.find((x) => x.index === cur.doc.index);
-  const inv = `${session.inventory.source}, ${session.inventory.count} nodes`;
+  // The inventory in use and why it is not the requested one: `sample cluster (cluster test unreachable), 14 nodes`.
+  const inv = `${session.inventory.label ?? session.inventory.source}, ${session.inventory.count} nodes`;
   const md = hoverMarkdown(cur.path, root, d, a, inv);
   if (!md) return null;
   const h: Hover = { contents: { kind: session.support.markdownHover ? MarkupKind.Markdown : MarkupKind.PlainText, value: md } };

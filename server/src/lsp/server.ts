@@ -20,7 +20,6 @@ import type {
 } from 'vscode-languageserver/node';
 import type { ServerDeps } from './deps';
 import { Session, readClientSupport } from './session';
-import { normalizeSettings } from './settings';
 import { diagnosticsOf } from './diagnostics';
 import { codeLensesOf } from './codeLens';
 import { hoverAt } from './hover';
@@ -41,15 +40,6 @@ export interface ServerOptions {
 
 export const SERVER_NAME = 'kce';
 
-/** Reads settings from initializationOptions in the shapes clients use: `{kce: {...}}`, `{settings: {kce}}`, or the section itself. */
-function initSettings(opts: unknown): unknown {
-  if (opts && typeof opts === 'object') {
-    const o = opts as Record<string, unknown>;
-    if (o.settings && typeof o.settings === 'object') return o.settings;
-  }
-  return opts;
-}
-
 export function createServer(connection: Connection, deps: ServerDeps, options: ServerOptions = {}): Session {
   const session = new Session(connection, deps);
   const pushDelay = options.pushDelayMs ?? 50;
@@ -61,10 +51,8 @@ export function createServer(connection: Connection, deps: ServerDeps, options: 
     session.support = readClientSupport(params.capabilities);
     dynamicConfig = !!params.capabilities.workspace?.didChangeConfiguration?.dynamicRegistration;
     dynamicWatch = !!params.capabilities.workspace?.didChangeWatchedFiles?.dynamicRegistration;
-    session.globalSettings = normalizeSettings(initSettings(params.initializationOptions));
-    // Only a client that says so makes the workspace trusted (VS Code: workspace.isTrusted); else no kubeconfig is read.
-    const init = params.initializationOptions as { trusted?: unknown } | null | undefined;
-    session.trusted = !!init && typeof init === 'object' && init.trusted === true;
+    // Settings, trust (a real boolean the client sends; else no kubeconfig is read) and message preferences.
+    session.initialize(params.initializationOptions);
     const folders = params.workspaceFolders?.map((f) => f.uri) ?? (params.rootUri ? [params.rootUri] : []);
     session.setWorkspaceFolders(folders);
     const result: InitializeResult = {

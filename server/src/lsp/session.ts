@@ -14,7 +14,9 @@ import { parseYamlText } from '../yaml/parse';
 import type { ParsedFile } from '../yaml/parse';
 import { inventoryChanged } from '../protocol';
 import type { ServerDeps } from './deps';
-import { DEFAULT_SETTINGS, SETTINGS_SECTION, normalizeSettings } from './settings';
+import { SETTINGS_SECTION, inventoryMessagesFromInitOptions, normalizeSettings, settingsFromInitOptions, trustedFromInitOptions } from './settings';
+import { InventoryAnnouncer, describeInventory, inventoryLabelForMessages, requestedRef } from './inventoryStatus';
+import type { LoadedInventory } from './deps';
 import type { KceSettings } from './settings';
 
 export interface ClientSupport {
@@ -65,8 +67,12 @@ export class Session {
   support: ClientSupport = readClientSupport({});
   /** Settings pushed by the client (initializationOptions, didChangeConfiguration); the fallback for pulls. */
   globalSettings: KceSettings = normalizeSettings({});
+  /** Settings from initializationOptions: the base pushed settings apply over. */
+  initSettings: KceSettings = normalizeSettings({});
+  /** Whether inventory problems also go out as window/showMessage (a client may show its own). */
+  inventoryMessages = true;
   workspaceFolders: string[] = [];
-  inventory: InventoryInfo = { source: 'none', count: 0 };
+  inventory: InventoryInfo = { source: 'none', count: 0, label: 'no inventory yet' };
   nodes: NodeInfo[] = [];
   /** The source the settings asked for at the last load. */
   requestedSource: KceSettings['inventory']['source'] = 'auto';
@@ -79,6 +85,8 @@ export class Session {
   /** Called after a pushed inventory change (live cluster); the server re-evaluates open documents. */
   onInventoryUpdated: (() => void) | undefined;
   private loadSeq = 0;
+  private readonly announcer = new InventoryAnnouncer();
+  private requested = requestedRef('auto', undefined, undefined);
 
   private readonly settingsCache = new Map<string, Promise<KceSettings>>();
   private readonly cache = new Map<string, CacheEntry>();
@@ -97,6 +105,14 @@ export class Session {
   }
 
   // ---------- settings ----------
+
+  /** Reads initializationOptions: settings, trust (only a real boolean), message preferences. */
+  initialize(init: unknown): void {
+    this.initSettings = settingsFromInitOptions(init);
+    this.globalSettings = this.initSettings;
+    this.trusted = trustedFromInitOptions(init);
+    this.inventoryMessages = inventoryMessagesFromInitOptions(init);
+  }
 
   setWorkspaceFolders(uris: string[]): void {
     this.workspaceFolders = uris.map(uriToPath).filter((p): p is string => !!p);
@@ -120,8 +136,9 @@ export class Session {
 
   /** A configuration change: forget pulled settings, take pushed ones, reload the inventory. */
   async settingsChanged(pushed: unknown): Promise<void> {
+    // `{settings: {kce: …}}` (Neovim, Helix, eglot, VS Code's push) or the section itself; over the init options.
     if (pushed != null && typeof pushed === 'object' && Object.keys(pushed).length > 0) {
-      this.globalSettings = normalizeSettings(pushed, DEFAULT_SETTINGS);
+      this.globalSettings = normalizeSettings(pushed, this.initSettings);
     }
     this.settingsCache.clear();
     this.generation++;
@@ -160,6 +177,7 @@ export class Session {
     if (settings.inventory.file) {
       file = isAbsolute(settings.inventory.file) || !folder ? settings.inventory.file : resolve(folder, settings.inventory.file);
     }
+    this.requested = requestedRef(settings.inventory.source, file, settings.inventory.context);
     const seq = ++this.loadSeq;
     let kubeconfig = settings.inventory.kubeconfig;
     if (kubeconfig.startsWith('~/')) kubeconfig = resolve(homedir(), kubeconfig.slice(2));
@@ -181,23 +199,19 @@ export class Session {
       });
       this.setLoaded(loaded);
     } catch (e) {
-      this.nodes = [];
-      this.inventory = { source: 'none', count: 0, error: e instanceof Error ? e.message : String(e) };
+      const message = e instanceof Error ? e.message : String(e);
+      this.setLoaded({ source: 'none', nodes: [], error: message, problem: { kind: 'loadFailed', message } });
     }
     this.bumpAndNotify();
   }
 
-  private setLoaded(loaded: import('./deps').LoadedInventory): void {
+  private setLoaded(loaded: LoadedInventory): void {
     this.nodes = loaded.nodes;
-    this.inventory = { source: loaded.source, count: loaded.nodes.length };
-    if (loaded.detail) this.inventory.detail = loaded.detail;
-    if (loaded.error) this.inventory.error = loaded.error;
-    if (loaded.status) this.inventory.status = loaded.status;
-    if (loaded.stale) this.inventory.stale = true;
+    this.inventory = describeInventory(this.requested, loaded);
   }
 
   /** A new inventory pushed by a watched source: analyses made before it are stale. */
-  applyLoaded(loaded: import('./deps').LoadedInventory): void {
+  applyLoaded(loaded: LoadedInventory): void {
     this.setLoaded(loaded);
     this.bumpAndNotify();
   }
@@ -205,8 +219,12 @@ export class Session {
   private bumpAndNotify(): void {
     this.generation++;
     this.cache.clear();
+    const said = this.announcer.next(this.inventory);
     try {
       void this.connection.sendNotification(inventoryChanged, this.inventory);
+      // Standard LSP too, so that every client's user sees a fallback (Neovim's :messages, eglot's echo area).
+      if (said.log) this.log(said.log);
+      if (said.show && this.inventoryMessages) void this.connection.sendNotification('window/showMessage', said.show);
     } catch {
       /* connection closed */
     }
@@ -257,11 +275,9 @@ export class Session {
     return created && this.inventory.source === 'sample' && this.requestedSource === 'auto';
   }
 
-  /** How diagnostics name the inventory. */
+  /** How diagnostics name the inventory: the one in use, with the fallback reason. */
   inventoryLabel(): string {
-    if (this.inventory.source === 'sample') return 'the sample cluster';
-    const d = this.inventory.detail;
-    return d ? d.split(/[\\/]/).pop() || d : 'the inventory';
+    return inventoryLabelForMessages(this.inventory);
   }
 
   /** A stamp that changes whenever the diagnostics of a document could change. */

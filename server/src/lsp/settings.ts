@@ -51,21 +51,44 @@ function isRecord(v: unknown): v is Record<string, unknown> {
   return typeof v === 'object' && v !== null && !Array.isArray(v);
 }
 
-/** Expands `{"inventory.file": x}` into `{inventory: {file: x}}` so both spellings read the same. */
-function expandDotted(raw: Record<string, unknown>): Record<string, unknown> {
-  const out: Record<string, unknown> = {};
+/** Keys that would reach Object.prototype (or a constructor) if used as a path step: never followed. */
+const FORBIDDEN_KEYS = new Set(['__proto__', 'constructor', 'prototype']);
+
+export function isForbiddenKey(k: string): boolean {
+  return FORBIDDEN_KEYS.has(k);
+}
+
+type Tree = Record<string, unknown>;
+
+function newTree(): Tree {
+  return Object.create(null) as Tree;
+}
+
+/** An own property only: a key inherited from a prototype is no setting. */
+function own(r: Record<string, unknown>, k: string): unknown {
+  return Object.prototype.hasOwnProperty.call(r, k) ? r[k] : undefined;
+}
+
+/**
+ * Expands `{"inventory.file": x}` into `{inventory: {file: x}}` so both spellings read the same. The result is
+ * built from null-prototype objects, and a key with a forbidden step (`__proto__.x`, `constructor`) is dropped whole.
+ */
+function expandDotted(raw: Record<string, unknown>, depth = 0): Tree {
+  const out = newTree();
+  if (depth > 8) return out;
   for (const [k, v] of Object.entries(raw)) {
     const parts = k.split('.');
+    if (parts.some(isForbiddenKey)) continue;
     let cur = out;
     for (let i = 0; i < parts.length - 1; i++) {
       const p = parts[i] as string;
-      const next = cur[p];
-      if (!isRecord(next)) cur[p] = {};
-      cur = cur[p] as Record<string, unknown>;
+      if (!isRecord(cur[p])) cur[p] = newTree();
+      cur = cur[p] as Tree;
     }
     const last = parts[parts.length - 1] as string;
     const existing = cur[last];
-    cur[last] = isRecord(existing) && isRecord(v) ? { ...existing, ...expandDotted(v) } : isRecord(v) && last !== 'featureGates' ? expandDotted(v) : v;
+    const value = isRecord(v) ? expandDotted(v, depth + 1) : v;
+    cur[last] = isRecord(existing) && isRecord(value) ? Object.assign(newTree(), existing, value) : value;
   }
   return out;
 }
@@ -75,32 +98,58 @@ function expandDotted(raw: Record<string, unknown>): Record<string, unknown> {
  * keeping each value only when it has the right type; everything else takes the default.
  */
 export function normalizeSettings(raw: unknown, base: KceSettings = DEFAULT_SETTINGS): KceSettings {
-  let r: Record<string, unknown> = isRecord(raw) ? expandDotted(raw) : {};
-  if (isRecord(r[SETTINGS_SECTION])) r = r[SETTINGS_SECTION] as Record<string, unknown>;
-  const inv = isRecord(r.inventory) ? r.inventory : {};
-  const insights = isRecord(r.insights) ? r.insights : {};
-  const hover = isRecord(r.hover) ? r.hover : {};
-  const trace = isRecord(r.trace) ? r.trace : {};
+  let r: Tree = isRecord(raw) ? expandDotted(raw) : newTree();
+  if (isRecord(r[SETTINGS_SECTION])) r = r[SETTINGS_SECTION] as Tree;
+  const group = (k: string): Tree => (isRecord(r[k]) ? (r[k] as Tree) : newTree());
+  const inv = group('inventory');
+  const insights = group('insights');
+  const hover = group('hover');
+  const trace = group('trace');
 
-  const featureGates: Record<string, boolean> = { ...base.featureGates };
-  if (isRecord(r.featureGates)) {
-    for (const [k, v] of Object.entries(r.featureGates)) if (typeof v === 'boolean') featureGates[k] = v;
+  // Feature gate names are map keys a workspace chooses: a null-prototype map, forbidden names skipped.
+  const featureGates = Object.assign(newTree(), base.featureGates) as Record<string, boolean>;
+  const gates = r.featureGates;
+  if (isRecord(gates)) {
+    for (const [k, v] of Object.entries(gates)) if (typeof v === 'boolean' && !isForbiddenKey(k)) featureGates[k] = v;
   }
-  const maxNodes = hover.maxNodes;
+  const str = (t: Tree, k: string, fallback: string): string => (typeof own(t, k) === 'string' ? (own(t, k) as string) : fallback);
+  const maxNodes = own(hover, 'maxNodes');
+  const source = own(inv, 'source');
+  const traceServer = own(trace, 'server');
+  const enabled = own(insights, 'enabled');
   return {
     inventory: {
-      file: typeof inv.file === 'string' ? inv.file : base.inventory.file,
-      source: INVENTORY_SOURCES.includes(inv.source as InventorySource) ? (inv.source as InventorySource) : base.inventory.source,
-      context: typeof inv.context === 'string' ? inv.context : base.inventory.context,
-      kubeconfig: typeof inv.kubeconfig === 'string' ? inv.kubeconfig : base.inventory.kubeconfig,
+      file: str(inv, 'file', base.inventory.file),
+      source: INVENTORY_SOURCES.includes(source as InventorySource) ? (source as InventorySource) : base.inventory.source,
+      context: str(inv, 'context', base.inventory.context),
+      kubeconfig: str(inv, 'kubeconfig', base.inventory.kubeconfig),
     },
     featureGates,
-    insights: { enabled: typeof insights.enabled === 'boolean' ? insights.enabled : base.insights.enabled },
+    insights: { enabled: typeof enabled === 'boolean' ? enabled : base.insights.enabled },
     hover: {
       maxNodes: typeof maxNodes === 'number' && Number.isFinite(maxNodes) && maxNodes >= 0 ? Math.floor(maxNodes) : base.hover.maxNodes,
     },
-    trace: { server: TRACE_LEVELS.includes(trace.server as TraceLevel) ? (trace.server as TraceLevel) : base.trace.server },
+    trace: { server: TRACE_LEVELS.includes(traceServer as TraceLevel) ? (traceServer as TraceLevel) : base.trace.server },
   };
+}
+
+/**
+ * Whether the client marks the workspace trusted: only a real boolean `true` the client itself sent as
+ * `initializationOptions.trusted` (VS Code: workspace.isTrusted; other clients: set it to allow kubeconfig access).
+ */
+export function trustedFromInitOptions(init: unknown): boolean {
+  return isRecord(init) && own(init, 'trusted') === true;
+}
+
+/** Settings in the shapes clients put into initializationOptions: `{kce: {...}}`, `{settings: {kce}}`, or the section. */
+export function settingsFromInitOptions(init: unknown): KceSettings {
+  const wrapped = isRecord(init) ? own(init, 'settings') : undefined;
+  return normalizeSettings(isRecord(wrapped) ? wrapped : init);
+}
+
+/** Whether the client asked not to get inventory problems as window/showMessage (it shows its own). */
+export function inventoryMessagesFromInitOptions(init: unknown): boolean {
+  return !(isRecord(init) && own(init, 'inventoryMessages') === false);
 }
 
 /** A fresh mutable copy of the defaults. */
