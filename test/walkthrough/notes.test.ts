@@ -58,7 +58,7 @@ describe('bundled notes', () => {
     for (const s of ['NodeShouldRunDaemonPod', 'predicates', 'NewPod', 'DaemonSetsController.manage', 'DaemonSetsController.syncNodes',
       'DaemonSetsController.podsShouldBeOnNode', 'DaemonSetsController.getNodesToDaemonPods', 'shouldIgnoreNodeUpdate',
       'ReplaceDaemonSetPodNodeNameNodeAffinity', 'DaemonSetsController.rollingUpdate', 'DaemonSetsController.updatedDesiredNodeCounts',
-      'PodConfig', 'Mux', 'podStorage.Merge', 'NewSourceFile', 'NewSourceURL', 'NewSourceApiserver', 'newDaemonSetControllerDescriptor']) {
+      'PodConfig', 'mux', 'podStorage.Merge', 'NewSourceFile', 'NewSourceURL', 'NewSourceApiserver', 'newDaemonSetControllerDescriptor']) {
       assert.ok(symbols.has(s), s);
     }
   });

@@ -44,6 +44,8 @@ export function noteFromFile(text, source) {
     body,
     source,
   };
+  // Which statements were checked against which upstream file and commit or tag (kept for reviewers and tests).
+  if (Array.isArray(data.checked)) note.checked = data.checked.map(str);
   return note;
 }
 

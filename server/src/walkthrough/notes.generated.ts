@@ -13,7 +13,7 @@ export const CHAPTERS: readonly Chapter[] = [
     "id": "kubelet-pod-sources",
     "order": 2,
     "title": "The kubelet's pod sources",
-    "summary": "How the kubelet learns which pods to run: PodConfig, the Mux, podStorage.Merge, and the file, HTTP and apiserver sources."
+    "summary": "How the kubelet learns which pods to run: PodConfig, the mux, podStorage.Merge, and the file, HTTP and apiserver sources."
   },
   {
     "id": "scheduler",
@@ -59,8 +59,11 @@ export const NOTES: readonly Note[] = [
         "why": "Waits for the caches, then starts the workers."
       }
     ],
-    "body": "[The constructor](anchor:NewDaemonSetsController) subscribes to four shared informers: DaemonSets, ControllerRevisions (the template history), Pods and Nodes. None of the handlers does real work; each one works out which DaemonSet is concerned and puts its `namespace/name` key on a rate-limited work queue.\n\n[Run](anchor:DaemonSetsController.Run) waits until all four caches have synced, then starts the worker goroutines. Each worker takes one key at a time and calls `syncDaemonSet` for it (see [the sync loop](note:ds-sync-loop)). Because the queue holds keys, many events for the same DaemonSet collapse into one sync.\n",
-    "source": "server/src/walkthrough/notes/daemonset-controller/ds-controller-setup.md"
+    "body": "[The constructor](anchor:NewDaemonSetsController) subscribes to four shared informers: DaemonSets, ControllerRevisions (the template history), Pods and Nodes. Every handler ends by putting a DaemonSet's `namespace/name` key on a rate-limited work queue, but several decide first which DaemonSets to wake up, and the pod handlers also keep the bookkeeping that later syncs rely on:\n\n- the DaemonSet handlers enqueue the DaemonSet itself (the delete handler also drops its [expectations](note:ds-expectations));\n- the pod handlers find the owning DaemonSet through the controller reference. `addPod` records the creation with `CreationObserved` and `deletePod` the deletion with `DeletionObserved`, which is how the controller learns that its own API calls have reached the cache. Orphan pods wake every DaemonSet whose selector matches, so one of them can adopt the pod;\n- the node handlers run `NodeShouldRunDaemonPod` for every DaemonSet against the new or changed node and enqueue only the DaemonSets whose answer says they care (see [node events](note:ds-node-events)).\n\n[Run](anchor:DaemonSetsController.Run) waits until all four caches have synced, then starts the worker goroutines. Each worker takes one key at a time and calls `syncDaemonSet` for it (see [the sync loop](note:ds-sync-loop)). Because the queue holds keys, many events for the same DaemonSet collapse into one sync.\n",
+    "source": "server/src/walkthrough/notes/daemonset-controller/ds-controller-setup.md",
+    "checked": [
+      "Handlers, CreationObserved in addPod, DeletionObserved in deletePod, NodeShouldRunDaemonPod per DaemonSet in addNode and updateNode, Run: pkg/controller/daemon/daemon_controller.go (no v1.35.0 copy is in the index; read a v1.31-v1.34 copy (typed work queue, no v1.36 consistency store))"
+    ]
   },
   {
     "id": "ds-node-events",
@@ -139,11 +142,15 @@ export const NOTES: readonly Note[] = [
         "repo": "kubernetes/kubernetes",
         "ref": "v1.35.0",
         "path": "pkg/controller/daemon/daemon_controller.go",
-        "symbol": "nodeInSameCondition"
+        "symbol": "DaemonSetsController.updateNode",
+        "why": "Compares the old and new answers of NodeShouldRunDaemonPod for each DaemonSet."
       }
     ],
-    "body": "Kubelets update their Node objects often, mostly to refresh heartbeat timestamps in the conditions. Re-evaluating every DaemonSet for each of those would be wasted work.\n\n[shouldIgnoreNodeUpdate](anchor:shouldIgnoreNodeUpdate) treats an update as noise when two things hold: [the set of conditions whose status is True](anchor:nodeInSameCondition) is the same before and after, and once `resourceVersion` and the conditions are set equal, the old and new objects are semantically equal. Any change to labels, taints, `spec.unschedulable` or to which conditions are True gets through.\n\nEven then `updateNode` only enqueues a DaemonSet whose `shouldRun` or `shouldContinueRunning` actually changed for that node.\n",
-    "source": "server/src/walkthrough/notes/daemonset-controller/ds-ignored-node-updates.md"
+    "body": "Kubelets update their Node objects often, mostly to refresh heartbeat timestamps in the conditions. Re-evaluating every DaemonSet for each of those would be wasted work.\n\n[shouldIgnoreNodeUpdate](anchor:shouldIgnoreNodeUpdate) lets an update through only when the node's labels or its taints changed (compared semantically). Everything else is ignored: conditions, `spec.unschedulable`, addresses, capacity, annotations. That is safe because `NodeShouldRunDaemonPod` reads nothing else that can change: a cordon or a condition matters through the taint the control plane adds for it (`node.kubernetes.io/unschedulable`, `node.kubernetes.io/not-ready`, …), and that taint change is what gets through. Older releases compared the set of True conditions and the rest of the object as well; v1.35 only looks at labels and taints.\n\nEven then `updateNode` only enqueues a DaemonSet whose `shouldRun` or `shouldContinueRunning` actually changed for that node.\n",
+    "source": "server/src/walkthrough/notes/daemonset-controller/ds-ignored-node-updates.md",
+    "checked": [
+      "shouldIgnoreNodeUpdate compares labels and taints only, and there is no nodeInSameCondition: pkg/controller/daemon/daemon_controller.go (no v1.35.0 copy is in the index; read a v1.31-v1.34 copy (typed work queue, no v1.36 consistency store)); older releases compared the True conditions and the rest of the object"
+    ]
   },
   {
     "id": "ds-sync-loop",
@@ -258,8 +265,14 @@ export const NOTES: readonly Note[] = [
         "symbol": "AddOrUpdateDaemonPodTolerations"
       }
     ],
-    "body": "[NewPod](anchor:NewPod) copies the template's metadata and spec, sets `spec.nodeName` to the node being checked, and then calls [AddOrUpdateDaemonPodTolerations](anchor:AddOrUpdateDaemonPodTolerations). That adds `Exists` tolerations for:\n\n- `node.kubernetes.io/not-ready` and `node.kubernetes.io/unreachable` with effect `NoExecute` (no `tolerationSeconds`), so daemon pods are not evicted when a node goes NotReady;\n- `node.kubernetes.io/disk-pressure`, `memory-pressure`, `pid-pressure` and `unschedulable` with effect `NoSchedule`;\n- `node.kubernetes.io/network-unavailable` with effect `NoSchedule`, only when the pod uses `hostNetwork`.\n\nConsequences: cordoning a node does not keep daemon pods off it, and a NotReady node still counts as a target. The same function is applied to the template of the pods actually created.\n",
-    "source": "server/src/walkthrough/notes/daemonset-controller/ds-newpod-tolerations.md"
+    "body": "[NewPod](anchor:NewPod) copies the template's metadata and spec, sets `spec.nodeName` to the node being checked, and then calls [AddOrUpdateDaemonPodTolerations](anchor:AddOrUpdateDaemonPodTolerations). That adds `Exists` tolerations, without `tolerationSeconds`, for:\n\n- `node.kubernetes.io/not-ready` and `node.kubernetes.io/unreachable`, effect `NoExecute` only;\n- `node.kubernetes.io/disk-pressure`, `memory-pressure`, `pid-pressure` and `unschedulable`, effect `NoSchedule`;\n- `node.kubernetes.io/network-unavailable`, effect `NoSchedule`, only when the pod uses `hostNetwork`.\n\nThe effect matters. `shouldRun` needs every `NoSchedule` and `NoExecute` taint tolerated; `shouldContinueRunning` needs only the `NoExecute` ones (see [NodeShouldRunDaemonPod](note:ds-node-should-run)). A node whose kubelet reports `Ready=False` carries two taints: `node.kubernetes.io/not-ready:NoSchedule`, put there by the node lifecycle controller as soon as it sees the condition (and already at creation by the `TaintNodesAtCreation` admission plugin), and `node.kubernetes.io/not-ready:NoExecute`, added shortly after for taint-based eviction. The automatic toleration covers only the second. So on a NotReady node:\n\n- no new daemon pod is created, and the node does not count in `desiredNumberScheduled`;\n- a daemon pod already running there stays: it is neither deleted by the controller nor evicted by the taint.\n\nAn unreachable node (`Ready=Unknown`) works the same way with the `unreachable` taints. The pressure taints and the cordon taint are `NoSchedule` only and are all tolerated, so cordoned or pressured nodes still get daemon pods. The `network-unavailable` taint keeps away only pods without `hostNetwork`. A DaemonSet that must start on NotReady nodes too (a CNI plugin, for instance) has to tolerate `not-ready:NoSchedule` itself, which `operator: Exists` with no key also does.\n\nThe same function is applied to the template of the pods actually created, so the scheduler sees the same tolerations.\n",
+    "source": "server/src/walkthrough/notes/daemonset-controller/ds-newpod-tolerations.md",
+    "checked": [
+      "The tolerations and their effects: pkg/controller/daemon/util/daemonset_util.go AddOrUpdateDaemonPodTolerations (index copy 05c351a9, older than v1.35: it still checks the DaemonSetUpdateSurge gate; no v1.35.0 copy could be read)",
+      "NoSchedule and NoExecute both checked for shouldRun, NoExecute only for shouldContinueRunning: pkg/controller/daemon/daemon_controller.go NodeShouldRunDaemonPod and predicates (no v1.35.0 copy of pkg/controller/daemon/daemon_controller.go is in the index; read a v1.31-v1.34 copy (typed work queue, FindMatchingUntoleratedTaint without a logger), v1.35 signatures from kubernetes/component-helpers v0.35.0 (71c97d70))",
+      "not-ready:NoSchedule on a NotReady node: pkg/controller/nodelifecycle/node_lifecycle_controller.go doNoScheduleTaintingPass and nodeConditionToTaintKeyStatusMap (index copy 003e8629); plugin/pkg/admission/nodetaint/admission.go (index copy 088e428a)",
+      "Taint keys: kubernetes/api v0.35.0 (9afe7de0) core/v1/well_known_taints.go"
+    ]
   },
   {
     "id": "ds-slow-start",
@@ -426,8 +439,11 @@ export const NOTES: readonly Note[] = [
         "symbol": "storeDaemonSetStatus"
       }
     ],
-    "body": "[updateDaemonSetStatus](anchor:DaemonSetsController.updateDaemonSetStatus) walks all nodes once more:\n\n- `desiredNumberScheduled`: nodes where `shouldRun` is true;\n- `currentNumberScheduled`: of those, nodes with a daemon pod; `numberMisscheduled`: nodes with a pod that should not run one;\n- `numberReady` / `numberAvailable`: the oldest pod on the node is Ready / Ready for `minReadySeconds`;\n- `updatedNumberScheduled`: that pod carries the current hash; `numberUnavailable` = desired − available.\n\n[storeDaemonSetStatus](anchor:storeDaemonSetStatus) writes only when a number changed; if the write fails it re-reads the DaemonSet and tries once more. `observedGeneration` is raised only when the sync actually acted on the spec.\n",
-    "source": "server/src/walkthrough/notes/daemonset-controller/ds-status.md"
+    "body": "[updateDaemonSetStatus](anchor:DaemonSetsController.updateDaemonSetStatus) walks all nodes once more:\n\n- `desiredNumberScheduled`: nodes where `shouldRun` is true;\n- `currentNumberScheduled`: of those, nodes with a daemon pod; `numberMisscheduled`: nodes with a pod that should not run one;\n- `numberReady` / `numberAvailable`: the oldest pod on the node is Ready / Ready for `minReadySeconds`;\n- `updatedNumberScheduled`: that pod carries the current hash; `numberUnavailable` = desired − available.\n\n[storeDaemonSetStatus](anchor:storeDaemonSetStatus) skips the write only when all seven numbers are unchanged and `status.observedGeneration` has already caught up with `metadata.generation`; a spec change alone (a new generation) therefore also causes a write. If the write fails it re-reads the DaemonSet and tries once more. `observedGeneration` is set to the generation only when the sync actually acted on the spec: a sync that is still waiting for its [expectations](note:ds-expectations) writes the numbers but leaves `observedGeneration` as it was.\n",
+    "source": "server/src/walkthrough/notes/daemonset-controller/ds-status.md",
+    "checked": [
+      "The counts, the skip condition (all seven numbers equal and ObservedGeneration >= Generation), the retry and updateObservedGen: pkg/controller/daemon/daemon_controller.go storeDaemonSetStatus, updateDaemonSetStatus and syncDaemonSet (no v1.35.0 copy is in the index; read a v1.31-v1.34 copy (typed work queue, no v1.36 consistency store))"
+    ]
   },
   {
     "id": "kubelet-podconfig",
@@ -450,32 +466,35 @@ export const NOTES: readonly Note[] = [
         "symbol": "NewPodConfig"
       }
     ],
-    "body": "The kubelet's main loop reads pod changes from a single channel. [PodConfig](anchor:PodConfig) produces it: [NewPodConfig](anchor:NewPodConfig) creates the buffered `updates` channel, a `podStorage` that writes to it, and a `Mux` that feeds the storage.\n\nEach source (file, HTTP, apiserver) asks PodConfig for its own input channel by name and sends snapshots or changes on it. PodConfig remembers the source names so the kubelet can tell when every source has delivered its first full list.\n",
+    "body": "The kubelet's main loop reads pod changes from a single channel. [PodConfig](anchor:PodConfig) produces it: [NewPodConfig](anchor:NewPodConfig) creates the buffered `updates` channel, a `podStorage` that writes to it, and a `mux` that feeds the storage.\n\nEach source (file, HTTP, apiserver) asks PodConfig for its own input channel by name and sends snapshots or changes on it. PodConfig remembers the source names so the kubelet can tell when every source has delivered its first full list.\n",
     "source": "server/src/walkthrough/notes/kubelet-pod-sources/kubelet-podconfig.md"
   },
   {
     "id": "kubelet-mux",
     "chapter": "kubelet-pod-sources",
     "order": 2,
-    "title": "The Mux: a goroutine per source",
-    "question": "What does the Mux do between a pod source and podStorage?",
+    "title": "The mux: a goroutine per source",
+    "question": "What does the mux do between a pod source and podStorage?",
     "codes": [],
     "anchors": [
       {
         "repo": "kubernetes/kubernetes",
         "ref": "v1.35.0",
-        "path": "pkg/util/config/config.go",
-        "symbol": "Mux"
+        "path": "pkg/kubelet/config/mux.go",
+        "symbol": "mux"
       },
       {
         "repo": "kubernetes/kubernetes",
         "ref": "v1.35.0",
-        "path": "pkg/util/config/config.go",
-        "symbol": "NewMux"
+        "path": "pkg/kubelet/config/mux.go",
+        "symbol": "newMux"
       }
     ],
-    "body": "[Mux](anchor:Mux) is a small generic fan-in. It keeps a map from source name to channel; asking for a source's channel a second time returns the same one. For each new source it starts a goroutine that reads the channel and calls `Merge(source, update)` on its merger, which here is the kubelet's `podStorage`.\n\n[NewMux](anchor:NewMux) only stores the merger. The Mux knows nothing about pods; all pod logic sits in the merger.\n",
-    "source": "server/src/walkthrough/notes/kubelet-pod-sources/kubelet-mux.md"
+    "body": "[mux](anchor:mux) is a small fan-in inside the kubelet's pod-config package. It keeps a map from source name to channel; asking for a source's channel a second time returns the same one. For each new source it starts a goroutine that reads the channel and calls `Merge` on its merger with the source name and each update, logging a failed merge; the merger here is the kubelet's `podStorage`.\n\n[newMux](anchor:newMux) only stores the merger. The mux knows nothing about pods; all pod logic sits in the merger. Older releases had it as the exported `Mux` in `pkg/util/config`, a generic package that only the kubelet used; since v1.30 it lives next to its only user.\n",
+    "source": "server/src/walkthrough/notes/kubelet-pod-sources/kubelet-mux.md",
+    "checked": [
+      "The Mux moved from pkg/util/config into pkg/kubelet/config/mux.go and stopped being exported (mux, newMux): kubernetes/kubernetes PR 123039, merged for v1.30, which deleted pkg/util/config; index copy da2c6a13 of pkg/kubelet/config/mux.go (context-aware Merge)"
+    ]
   },
   {
     "id": "kubelet-merge",
@@ -504,8 +523,11 @@ export const NOTES: readonly Note[] = [
         "symbol": "checkAndUpdatePod"
       }
     ],
-    "body": "[podStorage.merge](anchor:podStorage.merge) keeps, per source, the pods it has seen by UID. For each incoming pod:\n\n- unknown UID: **add**;\n- known UID, spec, labels, deletion timestamp or non-kubelet annotations changed: **update**, or **delete** when the change is a graceful deletion ([checkAndUpdatePod](anchor:checkAndUpdatePod));\n- only the status changed: **reconcile**.\n\nA `SET` replaces the source's whole list, so pods missing from it become **remove**; an explicit `REMOVE` does the same for named pods. In the kubelet's incremental mode, [Merge](anchor:podStorage.Merge) sends the non-empty groups in the order remove, add, update, delete, then reconcile, and sends an empty add the first time a source reports, to say it is ready.\n",
-    "source": "server/src/walkthrough/notes/kubelet-pod-sources/kubelet-merge.md"
+    "body": "[podStorage.merge](anchor:podStorage.merge) keeps, per source, the pods it has seen by UID. For each incoming pod:\n\n- unknown UID: **add**;\n- known UID, spec, labels, deletion timestamp or non-kubelet annotations changed: **update**, or **delete** when the change is a graceful deletion ([checkAndUpdatePod](anchor:checkAndUpdatePod));\n- only the status changed: **reconcile**.\n\nA `SET` replaces the source's whole list, so pods missing from it become **remove**; an explicit `REMOVE` does the same for named pods. In the kubelet's incremental mode, [Merge](anchor:podStorage.Merge) sends the non-empty groups in the order remove, add, update, delete, then reconcile.\n\nOne more message tells the kubelet that a source is ready. When a source reports for the first time and that report produced no add, no update and no delete, Merge sends an empty ADD for it. A first report that does contain pods needs no such signal, because its non-empty ADD (or UPDATE or DELETE) already says the source has spoken.\n",
+    "source": "server/src/walkthrough/notes/kubelet-pod-sources/kubelet-merge.md",
+    "checked": [
+      "Classification and the order of the sends, the empty ADD only when a source's first report has no adds, updates or deletes: pkg/kubelet/config/config.go podStorage.Merge, several index copies (with and without a context argument), identical in this part; the v1.35.0 file itself could not be confirmed"
+    ]
   },
   {
     "id": "kubelet-file-source",
@@ -552,8 +574,11 @@ export const NOTES: readonly Note[] = [
         "symbol": "sourceURL.extractFromURL"
       }
     ],
-    "body": "Yes, when `staticPodURL` is set. [NewSourceURL](anchor:NewSourceURL) polls the URL on a fixed period with the configured headers. [extractFromURL](anchor:sourceURL.extractFromURL) decodes the body first as a single pod, then as a pod list, applies the same defaults as static files, and sends a full `SET` for the `http` source. An empty body counts as an empty list. It is rarely used, but behaves like the file source.\n",
-    "source": "server/src/walkthrough/notes/kubelet-pod-sources/kubelet-http-source.md"
+    "body": "Yes, when `staticPodURL` is set. [NewSourceURL](anchor:NewSourceURL) polls the URL on a fixed period with the configured headers. [extractFromURL](anchor:sourceURL.extractFromURL) decodes the body first as a single pod, then as a pod list, and sends a full `SET` for the `http` source. An empty body counts as an empty list.\n\nEach pod goes through the same defaulting function as a static file, but called with `isFile=false`, and that changes two things:\n\n- a pod without a UID gets one hashed from its content and the URL (`url:<URL>`), where a file pod's hash uses the node name and the file path, so the same manifest served over HTTP and dropped in the static pod directory becomes two different pods;\n- file pods get a catch-all `NoExecute` toleration so that taint-based eviction leaves them alone; pods from the URL do not.\n\nThe rest is shared: the name gets the node name appended, `spec.nodeName` is set to this node, the config-hash annotation records the UID, and the phase starts as Pending. The source is rarely used.\n",
+    "source": "server/src/walkthrough/notes/kubelet-pod-sources/kubelet-http-source.md",
+    "checked": [
+      "Decoding, the SET for the http source, applyDefaults with isFile=false: pkg/kubelet/config/http.go and common.go, several index copies; in every one the UID is hashed from the pod and url:<URL>, while file pods hash host:<node> and file:<path>, and only file pods get the NoExecute toleration. The v1.35.0 files themselves could not be confirmed"
+    ]
   },
   {
     "id": "kubelet-apiserver-source",
@@ -726,8 +751,12 @@ export const NOTES: readonly Note[] = [
         "symbol": "main"
       }
     ],
-    "body": "- `cmd/<binary>/` holds one small `main` package per program, such as [the controller-manager's main](anchor:main), plus an `app/` package with its command-line setup.\n- `pkg/` holds most of the implementation: `pkg/controller/daemon`, `pkg/kubelet`, `pkg/scheduler`, `pkg/apis` for internal types and validation.\n- `staging/src/k8s.io/<name>` holds the libraries published as their own modules (`api`, `apimachinery`, `client-go`, `component-helpers`, …). They are developed here and mirrored to separate repositories; `vendor/k8s.io/<name>` points back to them.\n\nWhen a path in a stack trace starts with `k8s.io/api/` or `k8s.io/component-helpers/`, look under `staging/src/`.\n",
-    "source": "server/src/walkthrough/notes/repository/repo-layout.md"
+    "body": "- `cmd/<binary>/` holds one small `main` package per program, such as [the controller-manager's main](anchor:main), plus an `app/` package with its command-line setup.\n- `pkg/` holds most of the implementation: `pkg/controller/daemon`, `pkg/kubelet`, `pkg/scheduler`, `pkg/apis` for internal types and validation.\n- `staging/src/k8s.io/<name>` holds the libraries published as their own modules (`api`, `apimachinery`, `client-go`, `component-helpers`, …). Each has its own `go.mod`; they are developed here and copied by a publishing bot to separate repositories (`kubernetes/api` and so on, tagged `v0.<minor>.<patch>`: v0.35.0 goes with v1.35.0).\n\nSince v1.30 the repository is a Go workspace: the generated `go.work` at the root lists the main module and every staging module, so an import of `k8s.io/api/...` inside the repository compiles the code under `staging/src/k8s.io/api`. The older arrangement, symbolic links `vendor/k8s.io/<name>` pointing back into staging, is gone: `vendor/` now holds only modules from outside the workspace.\n\nWhen a path in a stack trace starts with `k8s.io/api/` or `k8s.io/component-helpers/`, look under `staging/src/`, or in the published repository at the matching `v0.x` tag.\n",
+    "source": "server/src/walkthrough/notes/repository/repo-layout.md",
+    "checked": [
+      "Go workspaces since v1.30: kubernetes/kubernetes PR 123529 (Go workspaces for k/k and k/staging/*, merged for v1.30) and KEP-4402; go.work (index copy 0f9e309f, v1.30 era) uses . and every staging/src/k8s.io/<name> module",
+      "Published mirrors: kubernetes/api and kubernetes/component-helpers at tag v0.35.0 carry Kubernetes-commit trailers pointing back to this repository"
+    ]
   },
   {
     "id": "repo-component-main",
@@ -798,8 +827,12 @@ export const NOTES: readonly Note[] = [
         "symbol": "NewDaemonSetsController"
       }
     ],
-    "body": "The apps controllers live in `cmd/kube-controller-manager/app/apps.go`. [newDaemonSetControllerDescriptor](anchor:newDaemonSetControllerDescriptor) names the controller (`daemonset`) and points at the function that builds it. That function has been renamed across releases (`startDaemonSetController` in older trees, a `newDaemonSetController` constructor in newer ones), so follow the descriptor rather than a name.\n\nWhatever its name, it passes the shared DaemonSet, ControllerRevision, Pod and Node informers and a dedicated client to `NewDaemonSetsController`, with a back-off from 1 s to 15 min for failed pods, and runs [the controller](anchor:NewDaemonSetsController) with `ConcurrentDaemonSetSyncs` workers (flag `--concurrent-daemonset-syncs`, default 2).\n",
-    "source": "server/src/walkthrough/notes/repository/repo-start-daemonset.md"
+    "body": "The apps controllers live in `cmd/kube-controller-manager/app/apps.go`. [newDaemonSetControllerDescriptor](anchor:newDaemonSetControllerDescriptor) gives the controller its name, `names.DaemonSetController` (the string `daemonset-controller`, defined with all the others in `cmd/kube-controller-manager/names`), the alias `daemonset` (the older short name, still accepted by `--controllers`), and the function that builds it. That function has been renamed across releases (`startDaemonSetController` in older trees, a `newDaemonSetController` constructor in newer ones), so follow the descriptor rather than a name.\n\nWhatever its name, it passes the shared DaemonSet, ControllerRevision, Pod and Node informers and a dedicated client (`daemon-set-controller`) to `NewDaemonSetsController`, with a back-off from 1 s to 15 min for failed pods, and runs [the controller](anchor:NewDaemonSetsController) with `ConcurrentDaemonSetSyncs` workers (flag `--concurrent-daemonset-syncs`, default 2).\n",
+    "source": "server/src/walkthrough/notes/repository/repo-start-daemonset.md",
+    "checked": [
+      "Descriptor fields, alias, client name, back-off and the Run call: cmd/kube-controller-manager/app/apps.go, three index copies (initFunc startDaemonSetController with ClientOrDie, the same with a logger, and a constructor newDaemonSetController with NewClient); which one is v1.35.0 could not be confirmed",
+      "names.DaemonSetController is \"daemonset-controller\": cmd/kube-controller-manager/names/controller_names.go (index copies)"
+    ]
   },
   {
     "id": "reason-node-name-mismatch",
@@ -1031,11 +1064,14 @@ export const NOTES: readonly Note[] = [
         "repo": "kubernetes/kubernetes",
         "ref": "v1.35.0",
         "path": "pkg/scheduler/framework/plugins/tainttoleration/taint_toleration.go",
-        "symbol": "countIntolerableTaintsPreferNoSchedule"
+        "symbol": "TaintToleration.countIntolerableTaintsPreferNoSchedule"
       }
     ],
-    "body": "No. The controller's [predicates](anchor:predicates) only look at `NoSchedule` and `NoExecute` taints. `PreferNoSchedule` only enters the scheduler's [score](anchor:countIntolerableTaintsPreferNoSchedule), and a daemon pod has only one candidate node. A toleration with effect `PreferNoSchedule` therefore never changes placement; if you meant to allow a node, tolerate the taint's real effect or leave the effect empty.\n",
-    "source": "server/src/walkthrough/notes/reasons/insight-toleration-prefer-no-schedule-only.md"
+    "body": "No. The controller's [predicates](anchor:predicates) only look at `NoSchedule` and `NoExecute` taints. `PreferNoSchedule` only enters the scheduler's [score](anchor:TaintToleration.countIntolerableTaintsPreferNoSchedule), and a daemon pod has only one candidate node. A toleration with effect `PreferNoSchedule` therefore never changes placement; if you meant to allow a node, tolerate the taint's real effect or leave the effect empty.\n",
+    "source": "server/src/walkthrough/notes/reasons/insight-toleration-prefer-no-schedule-only.md",
+    "checked": [
+      "countIntolerableTaintsPreferNoSchedule is a method of TaintToleration: pkg/scheduler/framework/plugins/tainttoleration/taint_toleration.go, index copy with the TaintTolerationComparisonOperators switch and fwk.CycleState (v1.35 era)"
+    ]
   },
   {
     "id": "insight-preferred-affinity-ignored",

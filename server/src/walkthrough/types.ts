@@ -25,6 +25,8 @@ export interface Note {
   body: string;
   /** Repository-relative source file the note came from (for messages). */
   source: string;
+  /** Front matter `checked`: which statements were checked against which upstream file at which commit or tag. */
+  checked?: string[];
 }
 
 export interface Chapter {
