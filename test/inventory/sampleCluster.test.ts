@@ -6,19 +6,7 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { sampleClusterList, sampleClusterNodes } from '../../server/src/inventory/files/sampleCluster';
-
-// Data of nodeConditionToTaintKeyStatusMap (pkg/controller/nodelifecycle/node_lifecycle_controller.go): which
-// condition status gives which taint key. The NoSchedule pass adds each with NoSchedule; the NoExecute pass adds
-// the Ready ones (not-ready for False, unreachable for Unknown) with NoExecute as well.
-const CONDITION_TAINTS: Record<string, Record<string, string>> = {
-  Ready: { False: 'node.kubernetes.io/not-ready', Unknown: 'node.kubernetes.io/unreachable' },
-  MemoryPressure: { True: 'node.kubernetes.io/memory-pressure' },
-  DiskPressure: { True: 'node.kubernetes.io/disk-pressure' },
-  NetworkUnavailable: { True: 'node.kubernetes.io/network-unavailable' },
-  PIDPressure: { True: 'node.kubernetes.io/pid-pressure' },
-};
-const CONTROLLER_KEYS = new Set([...Object.values(CONDITION_TAINTS).flatMap((m) => Object.values(m)),
-  'node.kubernetes.io/unschedulable']);
+import { CONTROLLER_TAINT_KEYS as CONTROLLER_KEYS, controllerTaints } from '../walkthrough/conditionTaints';
 
 interface RawTaint { key: string; effect: string; timeAdded?: string }
 interface RawNode {
@@ -30,15 +18,7 @@ const raw = (sampleClusterList().items as RawNode[]);
 
 /** The controller-owned taints a v1.35 control plane keeps on a node, as `key:effect`. */
 function expectedControllerTaints(n: RawNode): string[] {
-  const out: string[] = [];
-  for (const c of n.status.conditions) {
-    const key = CONDITION_TAINTS[c.type]?.[c.status];
-    if (!key) continue;
-    out.push(`${key}:NoSchedule`);
-    if (c.type === 'Ready') out.push(`${key}:NoExecute`);
-  }
-  if (n.spec.unschedulable) out.push('node.kubernetes.io/unschedulable:NoSchedule');
-  return out.sort();
+  return controllerTaints(n.status.conditions, n.spec.unschedulable === true);
 }
 
 describe('sample cluster: taints as a v1.35 cluster shows them', () => {
@@ -56,12 +36,14 @@ describe('sample cluster: taints as a v1.35 cluster shows them', () => {
     const byName = new Map(raw.map((n) => [n.metadata.name, n]));
     assert.deepEqual(expectedControllerTaints(byName.get('notready-b-2')!),
       ['node.kubernetes.io/not-ready:NoExecute', 'node.kubernetes.io/not-ready:NoSchedule']);
-    assert.deepEqual(expectedControllerTaints(byName.get('cordoned-c-2')!), ['node.kubernetes.io/unschedulable:NoSchedule']);
+    assert.deepEqual(expectedControllerTaints(byName.get('cordoned-c-2')!),
+      ['node.kubernetes.io/unschedulable:NoSchedule']);
   });
 
   test('every node reports the kubelet\'s four conditions and the beta os/arch labels', () => {
     for (const n of raw) {
-      assert.deepEqual(n.status.conditions.map((c) => c.type), ['MemoryPressure', 'DiskPressure', 'PIDPressure', 'Ready']);
+      const types = n.status.conditions.map((c) => c.type);
+      assert.deepEqual(types, ['MemoryPressure', 'DiskPressure', 'PIDPressure', 'Ready']);
       assert.equal(n.metadata.labels['beta.kubernetes.io/os'], n.metadata.labels['kubernetes.io/os']);
       assert.equal(n.metadata.labels['beta.kubernetes.io/arch'], n.metadata.labels['kubernetes.io/arch']);
     }

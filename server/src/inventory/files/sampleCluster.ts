@@ -24,7 +24,10 @@ interface SampleSpec {
 
 const CONTROL_PLANE: Pick<SampleSpec, 'extraLabels' | 'taints'> = {
   // kubeadm marks control-plane nodes with the role label, the load-balancer exclusion label and one taint.
-  extraLabels: { 'node-role.kubernetes.io/control-plane': '', 'node.kubernetes.io/exclude-from-external-load-balancers': '' },
+  extraLabels: {
+    'node-role.kubernetes.io/control-plane': '',
+    'node.kubernetes.io/exclude-from-external-load-balancers': '',
+  },
   taints: [{ key: 'node-role.kubernetes.io/control-plane', effect: 'NoSchedule' }],
 };
 const GPU: Pick<SampleSpec, 'extraLabels' | 'taints'> = {
