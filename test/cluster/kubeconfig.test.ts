@@ -288,10 +288,12 @@ contexts:
     assert.equal(single['current-context'], 'prod');
   });
 
-  test('tokenFile becomes client-node token-file (an inline token wins)', () => {
+  test('tokenFile is resolved against the kubeconfig and kept from client-node (cluster.ts reads it as kubectl)', () => {
     const cfg = loadKubeconfig({ precedence: [file('clusters:\n- name: c\n  cluster: {server: "https://h"}\nusers:\n- name: u\n  user: {tokenFile: tok}\ncontexts:\n- name: x\n  context: {cluster: c, user: u}\n')] });
-    const single = JSON.parse(singleContextConfig(resolveContext(cfg, 'x'))) as { users: { user: Record<string, string> }[] };
-    assert.equal(single.users[0]!.user['token-file'], join(tmp.dir, 'tok'));
+    const r = resolveContext(cfg, 'x');
+    assert.equal(r.user.tokenFile, join(tmp.dir, 'tok'));
+    const single = JSON.parse(singleContextConfig(r)) as { users: { user: Record<string, string> }[] };
+    assert.equal(single.users[0]!.user['token-file'], undefined);
     assert.equal(single.users[0]!.user.tokenFile, undefined);
   });
 

@@ -6,6 +6,7 @@ import type { LabelSelector, NodeInfo, Pod } from '../core/types';
 import { KubeconfigError, defaultLoadingRules, listContexts, loadKubeconfig, readKubeconfigFile, resolveContext, secretsOf, singleContextConfig } from './kubeconfig';
 import type { ContextSummary, FileReader, ResolvedContext } from './kubeconfig';
 import { KubeApiError, createKubeHttp } from './kubeHttp';
+import { Redactor, TokenFile, harvestRequestCredentials, pluginFailure } from './credentials';
 import type { KubeHttp } from './kubeHttp';
 import { NodeWatcher, listNodesOnce } from './watchNodes';
 import type { NodeWatchOptions } from './watchNodes';
@@ -84,21 +85,36 @@ export interface Connection {
 export async function connect(opts: KubeconfigOptions): Promise<Connection> {
   const cfg = loadMerged(opts);
   const context = resolveContext(cfg, opts.context);
-  const secrets = secretsOf(context.user);
+  const redactor = new Redactor();
+  for (const secret of secretsOf(context.user)) redactor.add(secret);
+  redactor.addBasic(context.user.username, context.user.password);
+  // kubectl reads tokenFile itself (trimmed, re-read each minute); client-node would send its newline.
+  const tokenPath = context.user.tokenFile;
+  const tokenFile = typeof tokenPath === 'string' && tokenPath && !context.user.token ? new TokenFile(tokenPath) : undefined;
   const cn = await loadClientNode();
   const kc = new cn.KubeConfig();
   try {
     kc.loadFromString(singleContextConfig(context));
   } catch (e) {
-    throw new KubeconfigError('bad-kubeconfig', `context "${context.contextName}": ${(e as Error).message}`);
+    throw new KubeconfigError('bad-kubeconfig', `context "${context.contextName}": ${redactor.redact((e as Error).message)}`);
   }
   const http = createKubeHttp({
     server: context.server,
-    secrets,
+    redactor,
     requestOptions: async () => {
       const o: https.RequestOptions = {};
       // Reads CA and client certificates, runs exec / auth-provider plugins, sets the Authorization header.
-      await kc.applyToHTTPSOptions(o);
+      try {
+        await kc.applyToHTTPSOptions(o);
+      } catch (e) {
+        throw context.usesPlugin ? pluginFailure(context.user, e) : e;
+      }
+      const headers = (o.headers ?? {}) as Record<string, unknown>;
+      if (tokenFile && !headers.Authorization && !headers.authorization) {
+        o.headers = { ...headers, Authorization: `Bearer ${tokenFile.token()}` } as https.RequestOptions['headers'];
+      }
+      // Whatever a plugin or a token file produced is a secret from now on.
+      harvestRequestCredentials(o, redactor);
       return o;
     },
   });

@@ -3,6 +3,7 @@
 // (client-node's applyToHTTPSOptions, loaded lazily in cluster.ts).
 import * as http from 'node:http';
 import * as https from 'node:https';
+import { Redactor } from './credentials';
 
 export type KubeErrorKind = 'unreachable' | 'tls' | 'unauthorized' | 'forbidden' | 'timeout' | 'gone' | 'aborted' | 'http' | 'protocol';
 
@@ -94,16 +95,15 @@ export interface TransportOptions {
   requestOptions(): Promise<https.RequestOptions>;
   /** Credentials that must never be printed. */
   secrets?: string[];
+  /** Hides credentials, including those learnt later (plugin and token-file results); secrets are added to it. */
+  redactor?: Redactor;
 }
 
 export function createKubeHttp(t: TransportOptions): KubeHttp {
   const server = t.server.replace(/\/+$/, '');
-  const secrets = (t.secrets ?? []).filter((s) => s.length >= 4);
-  const redact = (text: string): string => {
-    let out = text.replace(/(Bearer|Basic)\s+[A-Za-z0-9._~+/=-]+/g, '$1 [redacted]');
-    for (const s of secrets) if (out.includes(s)) out = out.split(s).join('[redacted]');
-    return out;
-  };
+  const redactor = t.redactor ?? new Redactor();
+  for (const s of t.secrets ?? []) redactor.add(s);
+  const redact = (text: string): string => redactor.redact(text);
   const fail = (e: KubeApiError): KubeApiError => {
     const m = redact(e.message);
     return m === e.message ? e : new KubeApiError(e.kind, m, e.status);

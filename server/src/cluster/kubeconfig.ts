@@ -280,9 +280,9 @@ export function resolveContext(cfg: MergedKubeconfig, contextName?: string): Res
 /** A one-context kubeconfig (JSON is YAML) for client-node's loadFromString: it never sees the other files. */
 export function singleContextConfig(r: ResolvedContext): string {
   const user = { ...r.user };
-  // kubectl spells it tokenFile; client-node reads token-file. An inline token wins, as in kubectl.
-  if (typeof user.tokenFile === 'string' && user.tokenFile && !user.token) user['token-file'] = user.tokenFile;
+  // The token file is read by cluster.ts as kubectl reads it (trimmed, re-read); client-node never sees it.
   delete user.tokenFile;
+  delete user['token-file'];
   return JSON.stringify({
     apiVersion: 'v1',
     kind: 'Config',
@@ -305,5 +305,8 @@ export function secretsOf(user: Obj): string[] {
     else if (isObj(v)) for (const [k, x] of Object.entries(v)) walk(x, k);
   };
   walk(user, '');
+  // Values an exec plugin gets in its environment are often keys or tokens.
+  const env = isObj(user.exec) ? user.exec.env : undefined;
+  if (Array.isArray(env)) for (const e of env) if (isObj(e) && typeof e.value === 'string' && e.value.length >= 4) out.push(e.value);
   return out;
 }
