@@ -126,7 +126,7 @@ describe('PodTopologySpread beyond the upstream tables', () => {
     assert.equal(preFilterPodTopologySpread(makePod({}), views).skip, true);
     const soft = makePod({ spread: [zone('ScheduleAnyway', foo)] });
     assert.equal(preFilterPodTopologySpread(soft, views).skip, true);
-    const unlabeled = { node: { name: 'x', labels: {}, taints: [], unschedulable: false, conditions: [] } };
+    const unlabeled = { node: { name: 'x', labels: {}, taints: [], unschedulable: false, conditions: [] }, pods: [] };
     assert.equal(filterPodTopologySpread(preFilterPodTopologySpread(soft, views), unlabeled), undefined);
   });
 
@@ -145,5 +145,43 @@ describe('PodTopologySpread beyond the upstream tables', () => {
     const views = snapshot(nodes, [makePod({ node: 'a', labels: web }), makePod({ node: 'a', labels: web })]);
     const state = preFilterPodTopologySpread(makePod({ labels: web, spread: [zone('DoNotSchedule', {})] }), views);
     assert.equal(filterPodTopologySpread(state, views[0]!), undefined);
+  });
+
+  describe('a DaemonSet pod, pinned to its node (ReplaceDaemonSetPodNodeNameNodeAffinity)', () => {
+    const hosts: NodeNotation[] = ['a', 'b', 'c'].map((n) => ({ name: n, labels: { host: n, zone: 'z1' } }));
+    const ds = { app: 'agent' };
+    // Two agents already on a, none elsewhere: spread by host with maxSkew 1.
+    const existing = [makePod({ node: 'a', labels: ds }), makePod({ node: 'a', labels: ds })];
+    const byHost = (minDomains: number | null, affinityPolicy: string | null): SpreadSpec =>
+      [1, 'host', 'DoNotSchedule', { matchLabels: ds }, minDomains, affinityPolicy, null, null];
+    const verdicts = (spread: SpreadSpec, pinned: boolean) => {
+      const views = snapshot(hosts, existing);
+      const state = preFilterPodTopologySpread(makePod({ labels: ds, spread: [spread] }), views, {
+        daemonPinnedToNode: pinned,
+      });
+      return views.map((v) => filterPodTopologySpread(state, v)?.code ?? 'Success');
+    };
+
+    test('with nodeAffinityPolicy Honor each daemon pod sees only its own node as a domain', () => {
+      assert.deepEqual(verdicts(byHost(null, null), false), ['Unschedulable', 'Success', 'Success']);
+      assert.deepEqual(verdicts(byHost(null, null), true), ['Success', 'Success', 'Success']);
+    });
+
+    test('minDomains above one then makes the global minimum 0 on every node', () => {
+      // a: 2 + 1 - 0 > 1; b and c: 0 + 1 - 0.
+      assert.deepEqual(verdicts(byHost(2, null), true), ['Unschedulable', 'Success', 'Success']);
+    });
+
+    test('with nodeAffinityPolicy Ignore every node counts, pinned or not', () => {
+      assert.deepEqual(verdicts(byHost(null, 'Ignore'), true), ['Unschedulable', 'Success', 'Success']);
+    });
+
+    test('the daemon pod\'s nodeSelector still decides whether its node is a domain', () => {
+      const views = snapshot(hosts, existing);
+      const pod = makePod({ labels: ds, nodeSelector: { host: 'b' }, spread: [byHost(2, null)] });
+      const state = preFilterPodTopologySpread(pod, views, { daemonPinnedToNode: true });
+      // a is no eligible domain: 0 + 1 - 0 passes although two agents run there.
+      assert.equal(filterPodTopologySpread(state, views[0]!), undefined);
+    });
   });
 });

@@ -5,7 +5,7 @@
 // so for DoNotSchedule they yield no constraint and a pod without its own constraints is skipped, as upstream.
 import { labelValue, selectorFromSet, compileLabelSelector, type CompiledLabelSelector, type Labels } from '../labels';
 import { child, index, type FieldPath } from '../fieldPath';
-import { getRequiredNodeAffinity, type RequiredNodeAffinity } from '../nodeAffinity';
+import { getRequiredNodeAffinity, type AffinityNode } from '../nodeAffinity';
 import { findMatchingUntoleratedTaint, isNoScheduleOrNoExecute } from '../taints';
 import type { FilterResult, SchedNode, SchedPod, TopologySpreadConstraint } from './types';
 import { podLabels, podNamespace, type NodePodsView } from './affinityTerms';
@@ -30,6 +30,12 @@ export interface PodTopologySpreadOptions {
   enableComparisonOperators?: boolean;
   /** Where the pod spec sits in the edited document; verdict fields are rooted there. */
   specPath?: FieldPath;
+  /**
+   * The pod is a DaemonSet's: on each node it is the daemon pod created for that node, whose required node affinity
+   * is replaced by `metadata.name In [node]` (ReplaceDaemonSetPodNodeNameNodeAffinity). With nodeAffinityPolicy Honor
+   * only that node is then an eligible domain of its own spread constraints.
+   */
+  daemonPinnedToNode?: boolean;
 }
 
 /** preFilterState: constraints, matching pods per domain of each constraint, and each constraint's global minimum. */
@@ -45,7 +51,16 @@ export interface PodTopologySpreadState {
   minMatchNum: number[];
   /** Whether the incoming pod matches each constraint's selector (it would add itself to the domain). */
   selfMatch: boolean[];
+  /** Per constraint: counted on the evaluated node alone (a daemon pod pinned to it, nodeAffinityPolicy Honor). */
+  pinned: boolean[];
+  /** What a pinned constraint needs to count on one node. */
+  pinnedInputs?: { pod: SchedPod; affinity: NodeAffinityMatcher; enableComparisonOperators: boolean };
   specPath: FieldPath;
+}
+
+/** A pod's required node affinity, as the inclusion policies ask it. */
+interface NodeAffinityMatcher {
+  matches(node: AffinityNode): boolean;
 }
 
 const MAX_INT32 = 2147483647;
@@ -124,7 +139,7 @@ class NodeInclusion {
   constructor(
     private readonly pod: SchedPod,
     private readonly node: SchedNode,
-    private readonly required: RequiredNodeAffinity,
+    private readonly required: NodeAffinityMatcher,
     private readonly enableComparisonOperators: boolean,
   ) {}
 
@@ -148,7 +163,7 @@ class NodeInclusion {
 }
 
 function skipState(specPath: FieldPath): PodTopologySpreadState {
-  return { skip: true, constraints: [], tpValueToMatchNum: [], minMatchNum: [], selfMatch: [], specPath };
+  return { skip: true, constraints: [], tpValueToMatchNum: [], minMatchNum: [], selfMatch: [], pinned: [], specPath };
 }
 
 // Port of PodTopologySpread.PreFilter and calPreFilterState (framework/plugins/podtopologyspread/filtering.go),
@@ -179,16 +194,21 @@ export function preFilterPodTopologySpread(
   state.skip = false;
   state.constraints = constraints;
   state.tpValueToMatchNum = constraints.map(() => new Map<string, number>());
+  const pinnedToNode = opts.daemonPinnedToNode ?? false;
+  state.pinned = constraints.map((c) => pinnedToNode && c.nodeAffinityPolicy === 'Honor');
   const required = getRequiredNodeAffinity(pod.spec);
   const ns = podNamespace(pod);
   const enableComparisonOperators = opts.enableComparisonOperators ?? false;
+  if (state.pinned.includes(true)) {
+    state.pinnedInputs = { pod, affinity: daemonPodNodeSelector(pod), enableComparisonOperators };
+  }
   for (const ni of nodes) {
     const node = ni.node;
     if (!nodeLabelsMatchSpreadConstraints(node.labels, constraints)) continue;
     const inclusion = new NodeInclusion(pod, node, required, enableComparisonOperators);
     for (let i = 0; i < constraints.length; i++) {
       const c = constraints[i] as SpreadConstraint;
-      if (!inclusion.matches(c)) continue;
+      if (state.pinned[i] || !inclusion.matches(c)) continue;
       const value = labelValue(node.labels, c.topologyKey) as string;
       const counts = state.tpValueToMatchNum[i] as Map<string, number>;
       counts.set(value, (counts.get(value) ?? 0) + countPodsMatchSelector(ni.pods, c.selector, ns));
@@ -204,17 +224,32 @@ export function preFilterPodTopologySpread(
   return state;
 }
 
-// Port of preFilterState.minMatchNum (framework/plugins/podtopologyspread/filtering.go): with fewer
-// eligible domains than minDomains the global minimum is taken as 0.
-function globalMinimum(state: PodTopologySpreadState, i: number): number {
-  const domains = (state.tpValueToMatchNum[i] as Map<string, number>).size;
-  return domains < (state.constraints[i] as SpreadConstraint).minDomains ? 0 : (state.minMatchNum[i] as number);
+// The daemon pod's required node affinity on the node it is created for: its nodeSelector, the pinned name matching
+// (ReplaceDaemonSetPodNodeNameNodeAffinity, pkg/controller/daemon/util/daemonset_util.go, drops the other terms).
+function daemonPodNodeSelector(pod: SchedPod): NodeAffinityMatcher {
+  const ns = pod.spec?.nodeSelector ?? {};
+  const selector = Object.keys(ns).length > 0 ? selectorFromSet(ns) : undefined;
+  return { matches: (node) => selector === undefined || selector.matches(node.labels) };
 }
 
-// Port of PodTopologySpread.Filter (framework/plugins/podtopologyspread/filtering.go).
+/** A pinned constraint's domain counts for the one node it is evaluated on: that node alone, if eligible. */
+function pinnedCounts(state: PodTopologySpreadState, i: number, nodeInfo: Pick<NodePodsView, 'node' | 'pods'>) {
+  const inputs = state.pinnedInputs!;
+  const c = state.constraints[i] as SpreadConstraint;
+  const node = nodeInfo.node;
+  const eligible =
+    nodeLabelsMatchSpreadConstraints(node.labels, state.constraints) &&
+    new NodeInclusion(inputs.pod, node, inputs.affinity, inputs.enableComparisonOperators).matches(c);
+  if (!eligible) return { domains: 0, matchNum: 0, min: MAX_INT32 };
+  const n = countPodsMatchSelector(nodeInfo.pods, c.selector, podNamespace(inputs.pod));
+  return { domains: 1, matchNum: n, min: n };
+}
+
+// Port of PodTopologySpread.Filter and preFilterState.minMatchNum (framework/plugins/podtopologyspread/filtering.go):
+// with fewer eligible domains than minDomains the global minimum is taken as 0.
 export function filterPodTopologySpread(
   state: PodTopologySpreadState,
-  nodeInfo: Pick<NodePodsView, 'node'>,
+  nodeInfo: Pick<NodePodsView, 'node' | 'pods'>,
 ): FilterResult | undefined {
   if (state.rejection !== undefined) return state.rejection;
   if (state.skip) return undefined;
@@ -227,8 +262,12 @@ export function filterPodTopologySpread(
       const reasons = [ERR_REASON_NODE_LABEL_NOT_MATCH];
       return { plugin: 'PodTopologySpread', code: 'UnschedulableAndUnresolvable', reasons, field };
     }
-    const matchNum = (state.tpValueToMatchNum[i] as Map<string, number>).get(tpVal) ?? 0;
-    const skew = matchNum + (state.selfMatch[i] ? 1 : 0) - globalMinimum(state, i);
+    const counts = state.tpValueToMatchNum[i] as Map<string, number>;
+    const { domains, matchNum, min } = state.pinned[i]
+      ? pinnedCounts(state, i, nodeInfo)
+      : { domains: counts.size, matchNum: counts.get(tpVal) ?? 0, min: state.minMatchNum[i] as number };
+    const minMatchNum = domains < c.minDomains ? 0 : min;
+    const skew = matchNum + (state.selfMatch[i] ? 1 : 0) - minMatchNum;
     if (skew > c.maxSkew) {
       return { plugin: 'PodTopologySpread', code: 'Unschedulable', reasons: [ERR_REASON_CONSTRAINTS_NOT_MATCH], field };
     }
