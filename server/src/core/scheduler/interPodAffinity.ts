@@ -159,8 +159,8 @@ export function preFilterInterPodAffinity(
   nodes: readonly NodePodsView[],
   opts: InterPodAffinityOptions = {},
 ): InterPodAffinityState {
-  const specPath = opts.specPath ?? 'spec.template.spec';
-  const labelsPath = opts.labelsPath ?? 'spec.template.metadata.labels';
+  const specPath = opts.specPath ?? 'spec';
+  const labelsPath = opts.labelsPath ?? 'metadata.labels';
   const state = emptyState(specPath, labelsPath);
   const parsed = parsePodTerms(pod);
   if (parsed.error !== undefined) {

@@ -173,7 +173,7 @@ export function preFilterPodTopologySpread(
   nodes: readonly NodePodsView[],
   opts: PodTopologySpreadOptions = {},
 ): PodTopologySpreadState {
-  const specPath = opts.specPath ?? 'spec.template.spec';
+  const specPath = opts.specPath ?? 'spec';
   const state = skipState(specPath);
   const own = pod.spec?.topologySpreadConstraints ?? [];
   if (own.length === 0) return state; // default constraints are ScheduleAnyway only: nothing to filter on

@@ -22,6 +22,7 @@ export const podTopologySpread: FilterPlugin<PodTopologySpreadState> = {
   preFilter: (pod, ctx, nodes) => outcome(preFilterPodTopologySpread(pod, nodes, {
     specPath: ctx.specPath,
     enableComparisonOperators: ctx.enableTaintTolerationComparisonOperators,
+    daemonPinnedToNode: ctx.daemonPinnedToNode,
   })),
   filter: (state, _pod, node) => filterPodTopologySpread(state, node) ?? null,
 };
