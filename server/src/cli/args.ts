@@ -1,4 +1,5 @@
 // Command-line parsing for `kce`: flags the way Kubernetes tools take them (`--flag value`, `--flag=value`).
+import { DEFAULT_FEATURE_GATES } from '../core/k8sVersion';
 
 export class UsageError extends Error {}
 
@@ -53,7 +54,8 @@ export function parseArgs(argv: readonly string[], spec: FlagSpec): ParsedArgs {
 
 /** `--feature-gates Name=true,Other=false`, as Kubernetes components take it. */
 export function parseFeatureGates(text: string | undefined): Record<string, boolean> {
-  const out: Record<string, boolean> = {};
+  // Null prototype: a gate named toString or __proto__ is a name like any other (and unknown).
+  const out = Object.create(null) as Record<string, boolean>;
   if (!text) return out;
   for (const part of text.split(',')) {
     const item = part.trim();
@@ -61,6 +63,9 @@ export function parseFeatureGates(text: string | undefined): Record<string, bool
     const eq = item.indexOf('=');
     if (eq <= 0) throw new UsageError(`--feature-gates: missing bool value for ${item}`);
     const name = item.slice(0, eq).trim();
+    if (!Object.hasOwn(DEFAULT_FEATURE_GATES, name)) {
+      throw new UsageError(`--feature-gates: unknown feature gate: ${name} (known: ${Object.keys(DEFAULT_FEATURE_GATES).join(', ')})`);
+    }
     const raw = item.slice(eq + 1).trim().toLowerCase();
     if (raw !== 'true' && raw !== 'false') throw new UsageError(`--feature-gates: invalid value of ${name}=${item.slice(eq + 1)}, err: must be true or false`);
     out[name] = raw === 'true';

@@ -5,7 +5,7 @@ import type { FeatureGates } from '../core/k8sVersion';
 import { placementResult, planResult, rolloutResult } from '../analysis/results';
 import { analyzeText } from '../analysis/index';
 import type { DocumentAnalysis, FileAnalysis } from '../analysis/types';
-import { expandPaths, loadInventory, loadPods, readText, type Inventory } from './inputs';
+import { expandPaths, InputError, loadInventory, loadPods, readText, type Inventory } from './inputs';
 import { LineIndex } from './positions';
 import { renderTable } from './table';
 import type { OutputFormat } from './args';
@@ -38,6 +38,17 @@ function analyseAll(opts: CommonOptions, inventory: Inventory): AnalysedFile[] {
   });
 }
 
+const MAX_INVENTORY_WARNINGS = 20;
+
+// The inventory to use, its problems (bad items, duplicate names) said on stderr so JSON output stays clean.
+function inventoryFor(opts: CommonOptions, io: IO): Inventory {
+  const inventory = opts.inventory ?? loadInventory(opts.nodes);
+  const ws = inventory.warnings;
+  for (const w of ws.slice(0, MAX_INVENTORY_WARNINGS)) io.stderr(`kce: warning: ${w}\n`);
+  if (ws.length > MAX_INVENTORY_WARNINGS) io.stderr(`kce: warning: … and ${ws.length - MAX_INVENTORY_WARNINGS} more problems in ${inventory.label}\n`);
+  return inventory;
+}
+
 function json(io: IO, value: unknown): void {
   io.stdout(JSON.stringify(value, null, 2) + '\n');
 }
@@ -49,7 +60,7 @@ function qualifiedName(d: { namespace?: string; name?: string }): string {
 // ---------- validate ----------
 
 export function runValidate(opts: CommonOptions, io: IO): number {
-  const inventory = (opts.inventory ?? loadInventory(opts.nodes));
+  const inventory = inventoryFor(opts, io);
   const files = analyseAll(opts, inventory);
   let errors = 0;
   let warnings = 0;
@@ -134,7 +145,7 @@ function zoneOf(n: NodeInfo | undefined): string {
 }
 
 export function runSimulate(opts: CommonOptions, io: IO): number {
-  const inventory = (opts.inventory ?? loadInventory(opts.nodes));
+  const inventory = inventoryFor(opts, io);
   const found = daemonSetsIn(analyseAll(opts, inventory));
   if (found.length === 0) return noDaemonSets(opts, io);
   const byName = new Map(inventory.nodes.map((n) => [n.name, n]));
@@ -174,11 +185,26 @@ export function runSimulate(opts: CommonOptions, io: IO): number {
 
 // ---------- plan ----------
 
+// A refused or failed list (403 on pods, timeout) is a problem with the input, not an internal error.
+async function listClusterPods(
+  pods: { list(namespace: string, selector: LabelSelector | undefined): Promise<Pod[]> },
+  ns: string,
+  ds: DaemonSet,
+  doc: DocumentAnalysis,
+): Promise<Pod[]> {
+  try {
+    return await pods.list(ns, ds.spec?.selector);
+  } catch (e) {
+    const what = qualifiedName({ namespace: ns, ...(doc.name ? { name: doc.name } : {}) });
+    throw new InputError(`cannot list the pods of DaemonSet ${what}: ${(e as Error)?.message ?? String(e)}`);
+  }
+}
+
 export async function runPlan(
   opts: CommonOptions & { pods?: string; clusterPods?: { namespace: string; list(namespace: string, selector: LabelSelector | undefined): Promise<Pod[]> } },
   io: IO,
 ): Promise<number> {
-  const inventory = (opts.inventory ?? loadInventory(opts.nodes));
+  const inventory = inventoryFor(opts, io);
   const allPods = loadPods(opts.pods);
   const found = daemonSetsIn(analyseAll(opts, inventory));
   if (found.length === 0) return noDaemonSets(opts, io);
@@ -187,7 +213,7 @@ export async function runPlan(
   for (const { doc, ds, path } of found) {
     // From a live cluster, the pods are listed per DaemonSet (its selector, its namespace or the context's).
     const ns = doc.namespace ?? opts.clusterPods?.namespace ?? 'default';
-    const candidates = opts.clusterPods && !opts.pods ? await opts.clusterPods.list(ns, ds.spec?.selector) : allPods;
+    const candidates = opts.clusterPods && !opts.pods ? await listClusterPods(opts.clusterPods, ns, ds, doc) : allPods;
     if (opts.clusterPods && !opts.pods) podSource = `pods: listed from ${inventory.label}`;
     const inNamespace = candidates.filter((p: Pod) => (p.metadata?.namespace ?? 'default') === (doc.namespace ?? p.metadata?.namespace ?? 'default'));
     const plan = planResult(ds, inventory.nodes, opts.gates, { pods: inNamespace });
@@ -228,7 +254,7 @@ export async function runPlan(
 // ---------- rollout ----------
 
 export function runRollout(opts: CommonOptions, io: IO): number {
-  const inventory = (opts.inventory ?? loadInventory(opts.nodes));
+  const inventory = inventoryFor(opts, io);
   const found = daemonSetsIn(analyseAll(opts, inventory));
   if (found.length === 0) return noDaemonSets(opts, io);
   const daemonSets = found.map(({ doc, ds, path }) => {

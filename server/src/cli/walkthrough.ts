@@ -1,7 +1,7 @@
 // `kce walkthrough verify --source DIR` and `kce walkthrough export --format codetour [--out DIR]`.
 // The integrator wires runWalkthroughCommand into cli.ts; argv starts after the word `walkthrough`.
 import { mkdir, stat, writeFile } from 'node:fs/promises';
-import { join, resolve } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import { exportCodeTours, verifyAnchors } from '../walkthrough/index';
 import type { Note } from '../walkthrough/types';
 
@@ -33,6 +33,24 @@ function parseFlags(args: string[]): { flags: Map<string, string | true>; rest: 
     i++;
   }
   return { flags, rest };
+}
+
+/**
+ * mkdir -p without the recursive flag: Node's recursive mkdir loops forever under /proc (ENOENT for a parent
+ * that exists), so the missing folders are found first and each one is made on its own.
+ */
+async function makeDirs(dir: string): Promise<void> {
+  const missing: string[] = [];
+  for (let cur = dir; ; cur = dirname(cur)) {
+    try {
+      if (!(await stat(cur)).isDirectory()) throw new Error(`${cur} is not a directory`);
+      break;
+    } catch (e) {
+      if ((e as NodeJS.ErrnoException).code !== 'ENOENT' || dirname(cur) === cur) throw e;
+      missing.push(cur);
+    }
+  }
+  for (const d of missing.reverse()) await mkdir(d);
 }
 
 /** Runs the subcommand; the returned number is the exit code (0 ok, 1 drift found, 2 usage or I/O error). */
@@ -71,7 +89,7 @@ export async function runWalkthroughCommand(argv: string[], io: WalkthroughIO, n
     const outFlag = flags.get('out');
     const out = resolve(typeof outFlag === 'string' ? outFlag : '.tours');
     try {
-      await mkdir(out, { recursive: true });
+      await makeDirs(out);
       const tours = exportCodeTours(notes);
       for (const t of tours) {
         await writeFile(join(out, t.fileName), JSON.stringify(t.tour, null, 2) + '\n', 'utf8');

@@ -17,7 +17,7 @@ export function resolveFeatureGates(partial: Record<string, unknown> | undefined
   const gates: FeatureGates = { ...DEFAULT_FEATURE_GATES };
   const unknown: string[] = [];
   for (const [name, value] of Object.entries(partial ?? {})) {
-    if (name in gates && typeof value === 'boolean') (gates as unknown as Record<string, boolean>)[name] = value;
+    if (Object.hasOwn(gates, name) && typeof value === 'boolean') (gates as unknown as Record<string, boolean>)[name] = value;
     else unknown.push(name);
   }
   return { gates, unknown };
