@@ -111,3 +111,32 @@ test('a DaemonSet pod pinned to its node counts only that node for a Honor sprea
   const pinned = prepareFilters(pod, nodes, { plugins, daemonPinnedToNode: true });
   assert.deepEqual(nodes.map((n) => filterNode(pinned, n).feasible), [true, true, true]);
 });
+
+test('pods added or removed after a first evaluation are counted (the namespace index follows NodeInfo)', () => {
+  const infos = new ClusterNodeInfos();
+  for (const n of [node('a', 'z1'), node('b', 'z2')]) infos.setNode(n);
+  const pod = web({
+    affinity: {
+      podAntiAffinity: {
+        requiredDuringSchedulingIgnoredDuringExecution: [
+          { labelSelector: { matchLabels: { app: 'web' } }, topologyKey: 'zone' },
+        ],
+      },
+    },
+    topologySpreadConstraints: [spread('zone', 'web')],
+  });
+  const feasible = (plugin: 'InterPodAffinity' | 'PodTopologySpread') => {
+    const prepared = prepareFilters(pod, infos.nodes(), { plugins: [plugin] });
+    return infos.nodes().map((n) => filterNode(prepared, n).feasible);
+  };
+  assert.deepEqual(feasible('InterPodAffinity'), [true, true]);
+  infos.upsertPod(bound('w1', 'a', { app: 'web' }));
+  infos.upsertPod(bound('w2', 'a', { app: 'web' }));
+  infos.upsertPod(bound('x1', 'b', { app: 'web' }, 'elsewhere'));
+  assert.deepEqual(feasible('InterPodAffinity'), [false, true]);
+  assert.deepEqual(feasible('PodTopologySpread'), [false, true]);
+  infos.removePod('default/w1');
+  infos.removePod('default/w2');
+  assert.deepEqual(feasible('InterPodAffinity'), [true, true]);
+  assert.deepEqual(feasible('PodTopologySpread'), [true, true]);
+});

@@ -12,6 +12,7 @@ import {
   type AffinityTerm,
   type NodePodsView,
 } from './affinityTerms';
+import { podsInNamespace } from './podsByNamespace';
 
 export const ERR_REASON_EXISTING_ANTI_AFFINITY_RULES_NOT_MATCH =
   "node(s) didn't satisfy existing pods anti-affinity rules";
@@ -96,6 +97,21 @@ function existingAntiAffinityCounts(
   return counts;
 }
 
+/**
+ * Each pod of the node that `term` can select by namespace: after mergeTermNamespaces an incoming pod's term lists its
+ * namespaces (namespaceSelector Nothing) or takes every namespace (Everything), so only those pods need a look.
+ */
+function forEachCandidate(ni: NodePodsView, term: AffinityTerm, fn: (pod: SchedPod) => void): void {
+  if (term.namespaceSelector.constant !== false) {
+    for (let i = 0; i < ni.pods.length; i++) fn(ni.pods[i]!.pod);
+    return;
+  }
+  for (const ns of term.namespaces) {
+    const pods = podsInNamespace(ni, ns);
+    for (let i = 0; i < pods.length; i++) fn(pods[i]!.pod);
+  }
+}
+
 // Port of InterPodAffinity.getIncomingAffinityAntiAffinityCounts (framework/plugins/interpodaffinity/filtering.go).
 function incomingCounts(
   affinityTerms: readonly AffinityTerm[],
@@ -108,20 +124,23 @@ function incomingCounts(
   if (affinityTerms.length === 0 && antiTerms.length === 0) return { affinity, anti, antiByTerm };
   for (const ni of nodes) {
     const labels = ni.node.labels;
-    const pods = ni.pods;
-    for (let i = 0; i < pods.length; i++) {
-      const existing = pods[i]!.pod;
-      if (podMatchesAllAffinityTerms(affinityTerms, existing)) {
+    if (affinityTerms.length > 0) {
+      // A pod counts only if it matches every term, so the first term's namespaces bound the candidates.
+      forEachCandidate(ni, affinityTerms[0]!, (existing) => {
+        if (!podMatchesAllAffinityTerms(affinityTerms, existing)) return;
         for (const t of affinityTerms) addCount(affinity, labels, t.topologyKey, 1);
-      }
-      // The incoming pod's namespaceSelector was merged into its namespaces, so no namespace labels are needed.
-      for (let t = 0; t < antiTerms.length; t++) {
-        const term = antiTerms[t]!;
-        if (!affinityTermMatches(term, existing, undefined)) continue;
+      });
+    }
+    // The incoming pod's namespaceSelector was merged into its namespaces, so no namespace labels are needed.
+    for (let t = 0; t < antiTerms.length; t++) {
+      const term = antiTerms[t]!;
+      const tv = labelValue(labels, term.topologyKey);
+      const byTerm = antiByTerm[t]!;
+      forEachCandidate(ni, term, (existing) => {
+        if (!affinityTermMatches(term, existing, undefined)) return;
         addCount(anti, labels, term.topologyKey, 1);
-        const tv = labelValue(labels, term.topologyKey);
-        if (tv !== undefined) antiByTerm[t]!.set(tv, (antiByTerm[t]!.get(tv) ?? 0) + 1);
-      }
+        if (tv !== undefined) byTerm.set(tv, (byTerm.get(tv) ?? 0) + 1);
+      });
     }
   }
   return { affinity, anti, antiByTerm };

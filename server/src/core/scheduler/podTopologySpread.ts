@@ -9,6 +9,7 @@ import { getRequiredNodeAffinity, type AffinityNode } from '../nodeAffinity';
 import { findMatchingUntoleratedTaint, isNoScheduleOrNoExecute } from '../taints';
 import type { FilterResult, SchedNode, SchedPod, TopologySpreadConstraint } from './types';
 import { podLabels, podNamespace, type NodePodsView } from './affinityTerms';
+import { podsInNamespace } from './podsByNamespace';
 
 export const ERR_REASON_CONSTRAINTS_NOT_MATCH = "node(s) didn't match pod topology spread constraints";
 export const ERR_REASON_NODE_LABEL_NOT_MATCH = `${ERR_REASON_CONSTRAINTS_NOT_MATCH} (missing required label)`;
@@ -211,7 +212,7 @@ export function preFilterPodTopologySpread(
       if (state.pinned[i] || !inclusion.matches(c)) continue;
       const value = labelValue(node.labels, c.topologyKey) as string;
       const counts = state.tpValueToMatchNum[i] as Map<string, number>;
-      counts.set(value, (counts.get(value) ?? 0) + countPodsMatchSelector(ni.pods, c.selector, ns));
+      counts.set(value, (counts.get(value) ?? 0) + countPodsMatchSelector(podsInNamespace(ni, ns), c.selector, ns));
     }
   }
   const labels = podLabels(pod);
@@ -241,7 +242,8 @@ function pinnedCounts(state: PodTopologySpreadState, i: number, nodeInfo: Pick<N
     nodeLabelsMatchSpreadConstraints(node.labels, state.constraints) &&
     new NodeInclusion(inputs.pod, node, inputs.affinity, inputs.enableComparisonOperators).matches(c);
   if (!eligible) return { domains: 0, matchNum: 0, min: MAX_INT32 };
-  const n = countPodsMatchSelector(nodeInfo.pods, c.selector, podNamespace(inputs.pod));
+  const ns = podNamespace(inputs.pod);
+  const n = countPodsMatchSelector(podsInNamespace(nodeInfo, ns), c.selector, ns);
   return { domains: 1, matchNum: n, min: n };
 }
 
