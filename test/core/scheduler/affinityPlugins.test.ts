@@ -29,8 +29,12 @@ function cluster(pods: SchedPod[]) {
   return infos.nodes();
 }
 
-const spread = (topologyKey: string, app: string) =>
-  ({ maxSkew: 1, topologyKey, whenUnsatisfiable: 'DoNotSchedule', labelSelector: { matchLabels: { app } } });
+const spread = (topologyKey: string, app: string) => ({
+  maxSkew: 1,
+  topologyKey,
+  whenUnsatisfiable: 'DoNotSchedule',
+  labelSelector: { matchLabels: { app } },
+});
 
 const web = (extra: Record<string, unknown> = {}): SchedPod => ({
   metadata: { name: 'new', namespace: 'default', labels: { app: 'web' } },
@@ -53,18 +57,25 @@ test('the default profile runs PodTopologySpread, then InterPodAffinity, with ve
   assert.deepEqual(prepared.missing, []);
   const [a, b, c] = nodes.map((n) => filterNode(prepared, n));
   // a: zone z1 holds 2 (skew 2+1-0 > 1) — PodTopologySpread answers first and the framework stops there.
-  assert.deepEqual(a!.results.map((r) => [r.plugin, r.reasons[0], r.field]), [
-    ['PodTopologySpread', ERR_REASON_CONSTRAINTS_NOT_MATCH, 'spec.template.spec.topologySpreadConstraints[0]'],
-  ]);
+  assert.deepEqual(
+    a!.results.map((r) => [r.plugin, r.reasons[0], r.field]),
+    [['PodTopologySpread', ERR_REASON_CONSTRAINTS_NOT_MATCH, 'spec.template.spec.topologySpreadConstraints[0]']],
+  );
   assert.equal(b!.results[0]?.plugin, 'PodTopologySpread');
   assert.equal(c!.feasible, true);
 
   const all = prepareFilters(pod, nodes, { specPath: 'spec.template.spec', allFailures: true });
-  assert.deepEqual(filterNode(all, nodes[0]!).results.map((r) => [r.plugin, r.reasons[0], r.field]), [
-    ['PodTopologySpread', ERR_REASON_CONSTRAINTS_NOT_MATCH, 'spec.template.spec.topologySpreadConstraints[0]'],
-    ['InterPodAffinity', ERR_REASON_ANTI_AFFINITY_RULES_NOT_MATCH,
-      'spec.template.spec.affinity.podAntiAffinity.requiredDuringSchedulingIgnoredDuringExecution[0]'],
-  ]);
+  assert.deepEqual(
+    filterNode(all, nodes[0]!).results.map((r) => [r.plugin, r.reasons[0], r.field]),
+    [
+      ['PodTopologySpread', ERR_REASON_CONSTRAINTS_NOT_MATCH, 'spec.template.spec.topologySpreadConstraints[0]'],
+      [
+        'InterPodAffinity',
+        ERR_REASON_ANTI_AFFINITY_RULES_NOT_MATCH,
+        'spec.template.spec.affinity.podAntiAffinity.requiredDuringSchedulingIgnoredDuringExecution[0]',
+      ],
+    ],
+  );
 });
 
 test('a pod with neither rule is skipped by both plugins', () => {
@@ -93,7 +104,10 @@ test('the namespace inventory of the options reaches namespaceSelector', () => {
   const unknown = prepareFilters(pod, nodes, { plugins });
   assert.equal(filterNode(unknown, nodes[0]!).feasible, true);
   const known = prepareFilters(pod, nodes, { plugins, namespaces: new Map([['other', { team: 'x' }]]) });
-  assert.deepEqual(nodes.map((n) => filterNode(known, n).feasible), [false, false, true]);
+  assert.deepEqual(
+    nodes.map((n) => filterNode(known, n).feasible),
+    [false, false, true],
+  );
 });
 
 test('a DaemonSet pod pinned to its node counts only that node for a Honor spread constraint', () => {
@@ -107,9 +121,15 @@ test('a DaemonSet pod pinned to its node counts only that node for a Honor sprea
   };
   const plugins = ['PodTopologySpread'] as const;
   const free = prepareFilters(pod, nodes, { plugins });
-  assert.deepEqual(nodes.map((n) => filterNode(free, n).feasible), [false, true, true]);
+  assert.deepEqual(
+    nodes.map((n) => filterNode(free, n).feasible),
+    [false, true, true],
+  );
   const pinned = prepareFilters(pod, nodes, { plugins, daemonPinnedToNode: true });
-  assert.deepEqual(nodes.map((n) => filterNode(pinned, n).feasible), [true, true, true]);
+  assert.deepEqual(
+    nodes.map((n) => filterNode(pinned, n).feasible),
+    [true, true, true],
+  );
 });
 
 test('pods added or removed after a first evaluation are counted (the namespace index follows NodeInfo)', () => {

@@ -52,7 +52,10 @@ for (const table of ['TestRequiredAffinitySingleNode', 'TestRequiredAffinityMult
         }
         assert.equal(state.rejection, undefined);
         const got = nodes.map((n) => {
-          const r = filterInterPodAffinity(state, views.find((v) => v.node.name === n.name)!);
+          const r = filterInterPodAffinity(
+            state,
+            views.find((v) => v.node.name === n.name)!,
+          );
           return r === undefined ? null : [r.code, r.reasons];
         });
         const want = (c.want ?? nodes.map(() => null)).map((w) => (w === null ? null : [w[0], [REASONS[w[1]]]]));
@@ -112,12 +115,15 @@ describe('InterPodAffinity beyond the upstream tables', () => {
     assert.equal(filterInterPodAffinity(state, views[1]!)?.code, 'Unschedulable');
   });
 
-  test('a verdict names the failing term or list, or the pod labels for an existing pod\'s rule', () => {
+  test("a verdict names the failing term or list, or the pod labels for an existing pod's rule", () => {
     const dbAnti = [{ in: ['app', ['web']] as [string, string[]], topologyKey: 'zone' }];
     const existing = [makePod({ node: 'a', labels: { app: 'db' }, antiAffinity: dbAnti })];
     const pod = makePod({
       labels: { app: 'web' },
-      affinity: [{ exists: 'app', topologyKey: 'zone' }, { in: ['app', ['cache']], topologyKey: 'zone' }],
+      affinity: [
+        { exists: 'app', topologyKey: 'zone' },
+        { in: ['app', ['cache']], topologyKey: 'zone' },
+      ],
     });
     const views = snapshot(nodes, [...existing, makePod({ node: 'b', labels: { app: 'cache' } })]);
     const state = preFilterInterPodAffinity(pod, views, { specPath: 'spec', labelsPath: 'metadata.labels' });

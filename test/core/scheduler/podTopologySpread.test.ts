@@ -61,7 +61,10 @@ for (const table of ['TestSingleConstraint', 'TestMultipleConstraints']) {
         assert.equal(state.rejection, undefined);
         const got: Record<string, string> = {};
         for (const n of nodes) {
-          const r = filterPodTopologySpread(state, views.find((v) => v.node.name === n.name)!);
+          const r = filterPodTopologySpread(
+            state,
+            views.find((v) => v.node.name === n.name)!,
+          );
           got[n.name] = r === undefined ? 'Success' : r.code;
           if (r !== undefined) {
             const missing = r.code === 'UnschedulableAndUnresolvable';
@@ -81,10 +84,18 @@ describe('PodTopologySpread beyond the upstream tables', () => {
   ];
   const foo = { matchLabels: { app: 'web' } };
   /** One constraint on `zone` with maxSkew 1 (the upstream SpreadConstraint arguments). */
-  const zone = (mode: string, selector: LabelSelector, keys: string[] | null = null): SpreadSpec =>
-    [1, 'zone', mode, selector, null, null, null, keys];
+  const zone = (mode: string, selector: LabelSelector, keys: string[] | null = null): SpreadSpec => [
+    1,
+    'zone',
+    mode,
+    selector,
+    null,
+    null,
+    null,
+    keys,
+  ];
 
-  test('matchLabelKeys narrows the selector to the pod\'s own value (only the same revision counts)', () => {
+  test("matchLabelKeys narrows the selector to the pod's own value (only the same revision counts)", () => {
     const existing = [
       makePod({ node: 'a', labels: { app: 'web', rev: 'old' } }),
       makePod({ node: 'a', labels: { app: 'web', rev: 'old' } }),
@@ -152,8 +163,16 @@ describe('PodTopologySpread beyond the upstream tables', () => {
     const ds = { app: 'agent' };
     // Two agents already on a, none elsewhere: spread by host with maxSkew 1.
     const existing = [makePod({ node: 'a', labels: ds }), makePod({ node: 'a', labels: ds })];
-    const byHost = (minDomains: number | null, affinityPolicy: string | null): SpreadSpec =>
-      [1, 'host', 'DoNotSchedule', { matchLabels: ds }, minDomains, affinityPolicy, null, null];
+    const byHost = (minDomains: number | null, affinityPolicy: string | null): SpreadSpec => [
+      1,
+      'host',
+      'DoNotSchedule',
+      { matchLabels: ds },
+      minDomains,
+      affinityPolicy,
+      null,
+      null,
+    ];
     const verdicts = (spread: SpreadSpec, pinned: boolean) => {
       const views = snapshot(hosts, existing);
       const state = preFilterPodTopologySpread(makePod({ labels: ds, spread: [spread] }), views, {
@@ -176,7 +195,7 @@ describe('PodTopologySpread beyond the upstream tables', () => {
       assert.deepEqual(verdicts(byHost(null, 'Ignore'), true), ['Unschedulable', 'Success', 'Success']);
     });
 
-    test('the daemon pod\'s nodeSelector still decides whether its node is a domain', () => {
+    test("the daemon pod's nodeSelector still decides whether its node is a domain", () => {
       const views = snapshot(hosts, existing);
       const pod = makePod({ labels: ds, nodeSelector: { host: 'b' }, spread: [byHost(2, null)] });
       const state = preFilterPodTopologySpread(pod, views, { daemonPinnedToNode: true });

@@ -126,7 +126,10 @@ export function parsePodTerms(pod: SchedPod): PodTerms {
   const anti = getAffinityTerms(pod, affinity?.podAntiAffinity?.requiredDuringSchedulingIgnoredDuringExecution);
   if (anti.error !== undefined) errors.push(`requiredAntiAffinityTerms: ${anti.error}`);
   const preferred = (list: { podAffinityTerm: PodAffinityTerm }[] | undefined) =>
-    getAffinityTerms(pod, list?.map((w) => w.podAffinityTerm)).error;
+    getAffinityTerms(
+      pod,
+      list?.map((w) => w.podAffinityTerm),
+    ).error;
   const prefErr = preferred(affinity?.podAffinity?.preferredDuringSchedulingIgnoredDuringExecution);
   if (prefErr !== undefined) errors.push(`preferredAffinityTerms: ${prefErr}`);
   const prefAntiErr = preferred(affinity?.podAntiAffinity?.preferredDuringSchedulingIgnoredDuringExecution);
