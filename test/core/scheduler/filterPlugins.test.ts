@@ -9,7 +9,8 @@ import type { FilterCode, PluginName, SchedNode, SchedPod } from '../../../serve
 import type { Taint, Toleration } from '../../../server/src/core/types';
 
 const node = (over: Partial<SchedNode> = {}): SchedNode =>
-  ({ name: 'foo', labels: {}, taints: [], unschedulable: false, conditions: [], allocatable: { pods: '110' }, ...over });
+  ({ name: 'foo', labels: {}, taints: [], unschedulable: false, conditions: [], allocatable: { pods: '110' },
+    ...over });
 
 function verdict(plugin: PluginName, pod: SchedPod, ni: NodeInfo): [FilterCode, ...string[]] | 'skip' | null {
   const prepared = prepareFilters(pod, [ni], { plugins: [plugin] });
@@ -42,9 +43,11 @@ describe('TestNodePorts', () => {
       want: ['Unschedulable', PORTS] },
     { name: 'same tcp port', pod: newPod('m1', 'TCP/127.0.0.1/8080'), existing: [newPod('m1', 'TCP/127.0.0.1/8080')],
       want: ['Unschedulable', PORTS] },
-    { name: 'different host ip', pod: newPod('m1', 'TCP/127.0.0.1/8080'), existing: [newPod('m1', 'TCP/127.0.0.2/8080')],
+    { name: 'different host ip', pod: newPod('m1', 'TCP/127.0.0.1/8080'), existing: [newPod('m1',
+      'TCP/127.0.0.2/8080')],
       want: null },
-    { name: 'different protocol', pod: newPod('m1', 'UDP/127.0.0.1/8080'), existing: [newPod('m1', 'TCP/127.0.0.1/8080')],
+    { name: 'different protocol', pod: newPod('m1', 'UDP/127.0.0.1/8080'), existing: [newPod('m1',
+      'TCP/127.0.0.1/8080')],
       want: null },
     { name: 'second udp port conflict', pod: newPod('m1', 'UDP/127.0.0.1/8000', 'UDP/127.0.0.1/8080'),
       existing: [newPod('m1', 'UDP/127.0.0.1/8080')], want: ['Unschedulable', PORTS] },
@@ -112,24 +115,31 @@ describe('TestTaintTolerationFilter', () => {
     { name: "A pod which can't be scheduled on a dedicated node assigned to user2 with effect NoSchedule",
       tolerations: [{ key: 'dedicated', operator: 'Equal', value: 'user2', effect: 'NoSchedule' }],
       taints: [{ key: 'dedicated', value: 'user1', effect: 'NoSchedule' }], fails: true },
-    { name: 'A pod can be scheduled onto the node, with a toleration uses operator Exists that tolerates the taints on the node',
+    { name: 'A pod can be scheduled onto the node, with a toleration uses operator Exists that tolerates the' +
+      ' taints on the node',
       tolerations: [{ key: 'foo', operator: 'Exists', effect: 'NoSchedule' }],
       taints: [{ key: 'foo', value: 'bar', effect: 'NoSchedule' }], fails: false },
-    { name: 'A pod has multiple tolerations, node has multiple taints, all the taints are tolerated, pod can be scheduled onto the node',
+    { name: 'A pod has multiple tolerations, node has multiple taints, all the taints are tolerated, pod can' +
+      ' be scheduled onto the node',
       tolerations: [{ key: 'dedicated', operator: 'Equal', value: 'user2', effect: 'NoSchedule' },
         { key: 'foo', operator: 'Exists', effect: 'NoSchedule' }],
-      taints: [{ key: 'dedicated', value: 'user2', effect: 'NoSchedule' }, { key: 'foo', value: 'bar', effect: 'NoSchedule' }],
+      taints: [{ key: 'dedicated', value: 'user2', effect: 'NoSchedule' }, { key: 'foo', value: 'bar',
+        effect: 'NoSchedule' }],
       fails: false },
-    { name: "A pod has a toleration that keys and values match the taint on the node, but (non-empty) effect doesn't match, can't be scheduled onto the node",
+    { name: "A pod has a toleration that keys and values match the taint on the node, but (non-empty) effect " +
+        "doesn't match, can't be scheduled onto the node",
       tolerations: [{ key: 'foo', operator: 'Equal', value: 'bar', effect: 'PreferNoSchedule' }],
       taints: [{ key: 'foo', value: 'bar', effect: 'NoSchedule' }], fails: true },
-    { name: 'The pod has a toleration that keys and values match the taint on the node, the effect of toleration is empty, and the effect of taint is NoSchedule. Pod can be scheduled onto the node',
+    { name: 'The pod has a toleration that keys and values match the taint on the node, the effect of' +
+      ' toleration is empty, and the effect of taint is NoSchedule. Pod can be scheduled onto the node',
       tolerations: [{ key: 'foo', operator: 'Equal', value: 'bar' }],
       taints: [{ key: 'foo', value: 'bar', effect: 'NoSchedule' }], fails: false },
-    { name: "The pod has a toleration that key and value don't match the taint on the node, but the effect of taint on node is PreferNoSchedule. Pod can be scheduled onto the node",
+    { name: "The pod has a toleration that key and value don't match the taint on the node, but the effect of " +
+        'taint on node is PreferNoSchedule. Pod can be scheduled onto the node',
       tolerations: [{ key: 'dedicated', operator: 'Equal', value: 'user2', effect: 'NoSchedule' }],
       taints: [{ key: 'dedicated', value: 'user1', effect: 'PreferNoSchedule' }], fails: false },
-    { name: 'The pod has no toleration, but the effect of taint on node is PreferNoSchedule. Pod can be scheduled onto the node',
+    { name: 'The pod has no toleration, but the effect of taint on node is PreferNoSchedule. Pod can be' +
+      ' scheduled onto the node',
       tolerations: [], taints: [{ key: 'dedicated', value: 'user1', effect: 'PreferNoSchedule' }], fails: false },
   ];
   for (const tc of cases) {

@@ -2,7 +2,8 @@
 // and the daemon pod pinned to each node.
 import { test, describe } from 'node:test';
 import assert from 'node:assert/strict';
-import { DEFAULT_FILTER_ORDER, filterNode, prepareFilters, runFilters } from '../../../server/src/core/scheduler/framework';
+import { DEFAULT_FILTER_ORDER, filterNode, prepareFilters,
+  runFilters } from '../../../server/src/core/scheduler/framework';
 import { ClusterNodeInfos, NodeInfo, newPodInfo } from '../../../server/src/core/scheduler/nodeInfo';
 import type { SchedNode, SchedPod } from '../../../server/src/core/scheduler/types';
 
@@ -31,7 +32,8 @@ describe('order and stopping', () => {
     assert.deepEqual(out.results[2]?.insufficient?.[0], { resourceName: 'cpu', reason: 'Insufficient cpu',
       requested: 1000, used: 0, capacity: 100, unresolvable: true });
   });
-  test('a feasible node', () => assert.deepEqual(runFilters(pod, new NodeInfo(node('b'))), { feasible: true, results: [] }));
+  test('a feasible node', () => assert.deepEqual(runFilters(pod, new NodeInfo(node('b'))), { feasible: true,
+    results: [] }));
 });
 
 describe('NodeAffinity PreFilter narrowing by metadata.name', () => {
@@ -107,7 +109,8 @@ describe('PodTopologySpread and InterPodAffinity run through runFilters', () => 
     const cluster = new ClusterNodeInfos();
     cluster.setNode(node('a'));
     cluster.setNode(node('b'));
-    cluster.upsertPod({ metadata: { name: 'db-0', namespace: 'default', labels: { app: 'db' } }, spec: { nodeName: 'a' } });
+    cluster.upsertPod({ metadata: { name: 'db-0', namespace: 'default', labels: { app: 'db' } },
+      spec: { nodeName: 'a' } });
     const pod: SchedPod = { metadata: { namespace: 'default', labels: { app: 'db' } }, spec: { affinity: {
       podAntiAffinity: { requiredDuringSchedulingIgnoredDuringExecution: [{
         labelSelector: { matchLabels: { app: 'db' } }, topologyKey: 'kubernetes.io/hostname' }] } } } };

@@ -95,7 +95,8 @@ describe('TestIsSupportedPodLevelResource', () => {
 describe('quantities that do not parse', () => {
   test('are left out and reported, never thrown', () => {
     const errors: { resource: string; value: string; message: string }[] = [];
-    const pod: SchedPod = { spec: { containers: [{ name: 'a', resources: { requests: { cpu: 'lots', memory: '1Gi' } } }] } };
+    const pod: SchedPod = { spec: { containers: [{ name: 'a', resources: { requests: { cpu: 'lots',
+      memory: '1Gi' } } }] } };
     const got = podRequests(pod, { errors });
     assert.deepEqual([...got.keys()], ['memory']);
     assert.equal(errors.length, 1);

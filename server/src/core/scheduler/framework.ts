@@ -19,7 +19,7 @@ import type {
   SchedPod,
 } from './types';
 
-/** The filter order of the default profile (pkg/scheduler/apis/config/v1/default_plugins.go), volume plugins left out. */
+/** The default profile's filter order (pkg/scheduler/apis/config/v1/default_plugins.go), volume plugins left out. */
 export const DEFAULT_FILTER_ORDER: readonly PluginName[] = Object.freeze([
   'NodeUnschedulable',
   'NodeName',
@@ -70,6 +70,8 @@ export interface PreparedPod {
   narrowedBy: PluginName[];
   /** Plugins in the order that were asked for but are not available (not registered). */
   missing: PluginName[];
+  /** Outcomes shared between nodes rejected by the same (frozen) result. */
+  outcomes: Map<FilterResult, FilterOutcome>;
 }
 
 // Port of frameworkImpl.RunPreFilterPlugins (pkg/scheduler/framework/runtime/framework.go).
@@ -79,7 +81,9 @@ export function prepareFilters(
   opts: FilterOptions = {},
 ): PreparedPod {
   const ctx = cycleContext(opts);
-  const prepared: PreparedPod = { pod, ctx, allFailures: opts.allFailures ?? false, steps: [], narrowedBy: [], missing: [] };
+  const prepared: PreparedPod = {
+    pod, ctx, allFailures: opts.allFailures ?? false, steps: [], narrowedBy: [], missing: [], outcomes: new Map(),
+  };
   let names: Set<string> | undefined;
   for (const name of opts.plugins ?? DEFAULT_FILTER_ORDER) {
     const plugin = registry.get(name);
@@ -119,7 +123,8 @@ export interface FilterOutcome {
   results: FilterResult[];
 }
 
-const FEASIBLE: FilterOutcome = Object.freeze({ feasible: true, results: Object.freeze([]) as unknown as FilterResult[] });
+const NO_RESULTS = Object.freeze([]) as unknown as FilterResult[];
+const FEASIBLE: FilterOutcome = Object.freeze({ feasible: true, results: NO_RESULTS });
 
 /** Evaluate one node for a prepared pod. */
 export function filterNode(prepared: PreparedPod, node: NodeInfoView): FilterOutcome {
@@ -136,14 +141,26 @@ export function filterNode(prepared: PreparedPod, node: NodeInfoView): FilterOut
       }],
     };
   }
+  const steps = prepared.steps;
   let results: FilterResult[] | undefined;
-  for (const { plugin, state } of prepared.steps) {
-    const r = plugin.filter(state, prepared.pod, node, prepared.ctx);
+  for (let i = 0; i < steps.length; i++) {
+    const step = steps[i] as PreparedPod['steps'][number];
+    const r = step.plugin.filter(step.state, prepared.pod, node, prepared.ctx);
     if (r === null) continue;
+    if (!prepared.allFailures) return firstRejection(prepared, r);
     (results ??= []).push(r);
-    if (!prepared.allFailures) break;
   }
   return results ? { feasible: false, results } : FEASIBLE;
+}
+
+/** One outcome object per distinct rejection, shared by the nodes it rejects (results are not to be mutated). */
+function firstRejection(prepared: PreparedPod, r: FilterResult): FilterOutcome {
+  let o = prepared.outcomes.get(r);
+  if (!o) {
+    o = { feasible: false, results: [r] };
+    if (Object.isFrozen(r)) prepared.outcomes.set(r, o);
+  }
+  return o;
 }
 
 /**

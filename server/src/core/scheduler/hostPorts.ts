@@ -5,10 +5,12 @@ import type { ContainerPort, HostPortInfo, SchedContainer, SchedPod } from './ty
 
 export const DEFAULT_BIND_ALL_HOST_IP = '0.0.0.0';
 
-/** A host port with where it is declared in the pod. */
+/** A host port with where it is declared in the pod, and its sanitized IP and `protocol/port` key. */
 export interface HostPortRef {
   port: ContainerPort;
   field: FieldPath;
+  ip: string;
+  key: string;
 }
 
 // Port of GetHostPorts (pkg/scheduler/util/utils.go): restartable init containers first, then containers.
@@ -20,7 +22,9 @@ export function getHostPorts(pod: SchedPod, specPath: FieldPath = 'spec'): HostP
       if (onlyRestartable && c.restartPolicy !== 'Always') return;
       (c.ports ?? []).forEach((p, j) => {
         if (typeof p.hostPort === 'number' && p.hostPort > 0) {
-          out.push({ port: p, field: child(index(child(index(child(specPath, name), i), 'ports'), j), 'hostPort') });
+          const [ip, protocol] = sanitize(p.hostIP, p.protocol);
+          const field = child(index(child(index(child(specPath, name), i), 'ports'), j), 'hostPort');
+          out.push({ port: p, field, ip, key: ppKey(protocol, p.hostPort) });
         }
       });
     });
@@ -54,6 +58,15 @@ export function removeHostPort(h: HostPortInfo, ip: string | undefined, protocol
   if (!set) return;
   set.delete(ppKey(p, port));
   if (set.size === 0) h.delete(i);
+}
+
+/** CheckConflict for a port whose IP and key were sanitized once (getHostPorts). */
+export function conflictsWith(h: HostPortInfo, ref: HostPortRef): boolean {
+  if (ref.ip === DEFAULT_BIND_ALL_HOST_IP) {
+    for (const set of h.values()) if (set.has(ref.key)) return true;
+    return false;
+  }
+  return (h.get(DEFAULT_BIND_ALL_HOST_IP)?.has(ref.key) ?? false) || (h.get(ref.ip)?.has(ref.key) ?? false);
 }
 
 // Port of HostPortInfo.CheckConflict (k8s.io/kube-scheduler/framework/types.go).

@@ -40,7 +40,9 @@ export function calculateResource(pod: SchedPod, opts: NodeInfoOptions = {}): Po
   );
   const nonMissing = nonMissingContainerRequests(requests, podLevelSet);
   const non0 = nonMissing.size > 0
-    ? podRequests(pod, { useStatusResources, skipPodLevelResources: !podLevel, nonMissingContainerRequests: nonMissing })
+    ? podRequests(pod, {
+      useStatusResources, skipPodLevelResources: !podLevel, nonMissingContainerRequests: nonMissing,
+    })
     : requests;
   return {
     resource: newResource(requests),

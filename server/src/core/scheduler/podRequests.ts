@@ -129,7 +129,9 @@ export function podRequests(pod: SchedPod, opts: PodResourcesOptions = {}): Quan
       reqs.set(name, effective ? (e ?? ZERO) : q);
     }
   }
-  if (!opts.excludeOverhead && pod.spec?.overhead) addResourceList(reqs, toQuantityList(pod.spec.overhead, opts.errors));
+  if (!opts.excludeOverhead && pod.spec?.overhead) {
+    addResourceList(reqs, toQuantityList(pod.spec.overhead, opts.errors));
+  }
   return reqs;
 }
 

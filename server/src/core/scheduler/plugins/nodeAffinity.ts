@@ -1,16 +1,17 @@
 // NodeAffinity's PreFilter and Filter (pkg/scheduler/framework/plugins/nodeaffinity/node_affinity.go, v1.35-era):
 // the pod's nodeSelector AND its required node affinity, through the same matcher as the DaemonSet controller
 // (core/nodeAffinity.ts). The default profile adds no scheduler-enforced affinity, so that branch is not ported.
-import { child } from '../../fieldPath';
+import { child, key as keyPath } from '../../fieldPath';
 import { selectorFromSet } from '../../labels';
+import { requirementMatches, type Requirement } from '../../labels';
 import {
   getRequiredNodeAffinity,
   newNodeSelectorTerm,
-  termMatches,
   type CompiledTerm,
   type RequiredNodeAffinity,
 } from '../../nodeAffinity';
 import type { NodeSelectorTerm } from '../../types';
+import { sharedRejection } from './shared';
 import type { CycleContext, FilterPlugin, FilterResult, NodeInfoView, PreFilterOutcome, SchedPod } from '../types';
 
 export const ERR_REASON_POD = "node(s) didn't match Pod's node affinity/selector";
@@ -25,20 +26,30 @@ interface PinnedAffinity {
 function pinnedAffinity(pod: SchedPod): PinnedAffinity {
   const ns = pod.spec?.nodeSelector ?? {};
   const selector = Object.keys(ns).length > 0 ? selectorFromSet(ns) : undefined;
-  const terms = pod.spec?.affinity?.nodeAffinity?.requiredDuringSchedulingIgnoredDuringExecution?.nodeSelectorTerms ?? [];
+  const required = pod.spec?.affinity?.nodeAffinity?.requiredDuringSchedulingIgnoredDuringExecution;
+  const terms = required?.nodeSelectorTerms ?? [];
   // ReplaceDaemonSetPodNodeNameNodeAffinity replaces every term's matchFields by `metadata.name In [node]`;
   // a term left without expressions then selects exactly the node.
   let anyTermMatchesAll = terms.length === 0;
-  const compiled: CompiledTerm[] = [];
+  // Terms whose expressions do not parse match nothing (upstream ignores parse errors in Filter).
+  const compiled: Requirement[][] = [];
   terms.forEach((t: NodeSelectorTerm, i) => {
     if (!t?.matchExpressions?.length) anyTermMatchesAll = true;
-    else compiled.push(newNodeSelectorTerm({ matchExpressions: t.matchExpressions }, i, ''));
+    else {
+      const c = newNodeSelectorTerm({ matchExpressions: t.matchExpressions }, i, '');
+      if (c.parseErrors.length === 0 && c.expressions) compiled.push(c.expressions);
+    }
   });
   return {
     matches(labels) {
       if (selector && !selector.matches(labels)) return false;
       if (anyTermMatchesAll) return true;
-      for (const t of compiled) if (termMatches(t, { name: '', labels })) return true;
+      for (let i = 0; i < compiled.length; i++) {
+        const reqs = compiled[i] as Requirement[];
+        let ok = true;
+        for (let j = 0; j < reqs.length && ok; j++) ok = requirementMatches(reqs[j] as Requirement, labels);
+        if (ok) return true;
+      }
       return false;
     },
   };
@@ -46,17 +57,22 @@ function pinnedAffinity(pod: SchedPod): PinnedAffinity {
 
 interface State {
   required: RequiredNodeAffinity;
+  nodeSelector: Record<string, string>;
   pinned?: PinnedAffinity;
 }
 
 // Port of NodeAffinity.PreFilter (pkg/scheduler/framework/plugins/nodeaffinity/node_affinity.go).
 function preFilter(pod: SchedPod, ctx: CycleContext): PreFilterOutcome<State> {
   const required = pod.spec?.affinity?.nodeAffinity?.requiredDuringSchedulingIgnoredDuringExecution;
+  const nodeSelector = pod.spec?.nodeSelector ?? {};
   if (ctx.daemonPinnedToNode) {
-    return { kind: 'state', state: { required: getRequiredNodeAffinity(pod.spec, ctx.specPath), pinned: pinnedAffinity(pod) } };
+    const state: State = {
+      required: getRequiredNodeAffinity(pod.spec, ctx.specPath), nodeSelector, pinned: pinnedAffinity(pod),
+    };
+    return { kind: 'state', state };
   }
   if (!required && pod.spec?.nodeSelector == null) return { kind: 'skip' };
-  const state: State = { required: getRequiredNodeAffinity(pod.spec, ctx.specPath) };
+  const state: State = { required: getRequiredNodeAffinity(pod.spec, ctx.specPath), nodeSelector };
   const terms = required?.nodeSelectorTerms ?? [];
   if (terms.length === 0) return { kind: 'state', state };
   let nodeNames: Set<string> | undefined;
@@ -85,13 +101,23 @@ function preFilter(pod: SchedPod, ctx: CycleContext): PreFilterOutcome<State> {
   return { kind: 'state', state, nodeNames };
 }
 
-/** The most specific field that rejects the node: a nodeSelector key, else the first failing affinity term. */
+/**
+ * The field that rejects the node, cheaply (rejections are common, so no explanation is built here): the first
+ * nodeSelector key the node fails, else the only required term, else the list of terms.
+ */
 function failingField(s: State, node: NodeInfoView, ctx: CycleContext): string {
-  const sel = s.required.explainNodeSelector(node.node);
-  if (sel.length > 0) return (sel[0] as { path: string }).path;
-  const aff = s.required.explainAffinity(node.node);
-  if (aff.length > 0) return (aff[0] as { path: string }).path;
-  return child(ctx.specPath, 'affinity', 'nodeAffinity');
+  const keys = s.required.nodeSelectorKeys;
+  if (keys.length > 0) {
+    const labels = node.node.labels;
+    for (const k of keys) {
+      const have = Object.hasOwn(labels, k) ? labels[k] : undefined;
+      if (have !== s.nodeSelector[k]) return keyPath(child(ctx.specPath, 'nodeSelector'), k);
+    }
+  }
+  const terms = s.required.nodeSelector?.terms ?? [];
+  if (terms.length === 1) return (terms[0] as CompiledTerm).path;
+  return child(ctx.specPath, 'affinity', 'nodeAffinity', 'requiredDuringSchedulingIgnoredDuringExecution',
+    'nodeSelectorTerms');
 }
 
 export const nodeAffinity: FilterPlugin<State> = {
@@ -102,11 +128,7 @@ export const nodeAffinity: FilterPlugin<State> = {
     // Parse errors are ignored, as upstream does for backwards compatibility: a bad term just matches nothing.
     const ok = s.pinned ? s.pinned.matches(node.node.labels) : s.required.matches(node.node);
     if (ok) return null;
-    return {
-      plugin: 'NodeAffinity',
-      code: 'UnschedulableAndUnresolvable',
-      reasons: [ERR_REASON_POD],
-      field: failingField(s, node, ctx),
-    };
+    const field = failingField(s, node, ctx);
+    return sharedRejection(ctx, 'NodeAffinity', 'UnschedulableAndUnresolvable', ERR_REASON_POD, field);
   },
 };

@@ -1,5 +1,6 @@
 // NodeName (pkg/scheduler/framework/plugins/nodename/node_name.go, v1.35-era): a pod naming a node fits only there.
 import { child } from '../../fieldPath';
+import { sharedRejection } from './shared';
 import type { FilterPlugin, FilterResult, SchedPod } from '../types';
 
 export const ERR_REASON_NODE_NAME = "node(s) didn't match the requested node name";
@@ -16,11 +17,7 @@ export const nodeName: FilterPlugin<null> = {
   // Port of NodeName.Filter (pkg/scheduler/framework/plugins/nodename/node_name.go).
   filter(_s, pod, node, ctx): FilterResult | null {
     if (nodeNameFits(pod, node.node.name)) return null;
-    return {
-      plugin: 'NodeName',
-      code: 'UnschedulableAndUnresolvable',
-      reasons: [ERR_REASON_NODE_NAME],
-      field: child(ctx.specPath, 'nodeName'),
-    };
+    return sharedRejection(ctx, 'NodeName', 'UnschedulableAndUnresolvable', ERR_REASON_NODE_NAME,
+      () => child(ctx.specPath, 'nodeName'));
   },
 };

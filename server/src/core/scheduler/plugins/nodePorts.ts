@@ -1,30 +1,39 @@
 // NodePorts (pkg/scheduler/framework/plugins/nodeports/node_ports.go, v1.35-era): a host port (IP, protocol, port)
 // already taken on the node rejects it; 0.0.0.0 (or no hostIP) conflicts with every IP.
-import { checkHostPortConflict, getHostPorts, type HostPortRef } from '../hostPorts';
+import { conflictsWith, getHostPorts, type HostPortRef } from '../hostPorts';
 import type { FilterPlugin, FilterResult, HostPortInfo } from '../types';
 
 export const ERR_REASON_PORTS = "node(s) didn't have free ports for the requested pod ports";
 
 // Port of fitsPorts (pkg/scheduler/framework/plugins/nodeports/node_ports.go); the first conflicting port, if any.
 export function firstPortConflict(want: readonly HostPortRef[], inUse: HostPortInfo): HostPortRef | undefined {
-  for (const ref of want) {
-    if (checkHostPortConflict(inUse, ref.port.hostIP, ref.port.protocol, ref.port.hostPort as number)) return ref;
-  }
+  for (const ref of want) if (conflictsWith(inUse, ref)) return ref;
   return undefined;
 }
 
-export const nodePorts: FilterPlugin<HostPortRef[]> = {
+interface State {
+  want: HostPortRef[];
+  /** One rejection per conflicting port, built once and shared by every node. */
+  rejections: Map<HostPortRef, FilterResult>;
+}
+
+export const nodePorts: FilterPlugin<State> = {
   name: 'NodePorts',
   // Port of NodePorts.PreFilter (pkg/scheduler/framework/plugins/nodeports/node_ports.go).
   preFilter(pod, ctx) {
     const ports = getHostPorts(pod, ctx.specPath);
-    return ports.length === 0 ? { kind: 'skip' } : { kind: 'state', state: ports };
+    return ports.length === 0 ? { kind: 'skip' } : { kind: 'state', state: { want: ports, rejections: new Map() } };
   },
   // Port of NodePorts.Filter (pkg/scheduler/framework/plugins/nodeports/node_ports.go).
-  filter(want, _pod, node): FilterResult | null {
+  filter(s, _pod, node): FilterResult | null {
     if (node.usedPorts.size === 0) return null;
-    const conflict = firstPortConflict(want, node.usedPorts);
+    const conflict = firstPortConflict(s.want, node.usedPorts);
     if (!conflict) return null;
-    return { plugin: 'NodePorts', code: 'Unschedulable', reasons: [ERR_REASON_PORTS], field: conflict.field };
+    let r = s.rejections.get(conflict);
+    if (!r) {
+      r = { plugin: 'NodePorts', code: 'Unschedulable', reasons: [ERR_REASON_PORTS], field: conflict.field };
+      s.rejections.set(conflict, r);
+    }
+    return r;
   },
 };

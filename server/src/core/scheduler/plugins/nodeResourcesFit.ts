@@ -72,7 +72,8 @@ export function fitsRequest(req: Resource, node: NodeInfoView, ctx: CycleContext
       unresolvable: false,
     });
   }
-  if (req.milliCPU === 0 && req.memory === 0 && req.ephemeralStorage === 0 && req.scalarResources.size === 0) return out;
+  const none = req.milliCPU === 0 && req.memory === 0 && req.ephemeralStorage === 0 && req.scalarResources.size === 0;
+  if (none) return out;
   if (req.milliCPU > 0 && req.milliCPU > alloc.milliCPU - used.milliCPU) {
     out.push(insufficient('cpu', 'Insufficient cpu', req.milliCPU, used.milliCPU, alloc.milliCPU));
   }
@@ -94,6 +95,20 @@ export function fitsRequest(req: Resource, node: NodeInfoView, ctx: CycleContext
     if (q > a - u) out.push(insufficient(name, `Insufficient ${name}`, q, u, a));
   }
   return out;
+}
+
+/** The common case without allocating: room for one more pod and for every request (ignored resources aside). */
+function fitsQuickly(req: Resource, node: NodeInfoView): boolean {
+  const alloc = node.allocatable;
+  const used = node.requested;
+  if (node.pods.length + 1 > alloc.allowedPodNumber) return false;
+  if (req.milliCPU > 0 && req.milliCPU > alloc.milliCPU - used.milliCPU) return false;
+  if (req.memory > 0 && req.memory > alloc.memory - used.memory) return false;
+  if (req.ephemeralStorage > 0 && req.ephemeralStorage > alloc.ephemeralStorage - used.ephemeralStorage) return false;
+  for (const [name, q] of req.scalarResources) {
+    if (q > 0 && q > (alloc.scalarResources.get(name) ?? 0) - (used.scalarResources.get(name) ?? 0)) return false;
+  }
+  return true;
 }
 
 /** The first place in the pod that asks for `resource`: a container, an init container, pod-level, or overhead. */
@@ -120,6 +135,7 @@ export const nodeResourcesFit: FilterPlugin<State> = {
   preFilter,
   // Port of Fit.Filter (pkg/scheduler/framework/plugins/noderesources/fit.go).
   filter(s, pod, node, ctx): FilterResult | null {
+    if (fitsQuickly(s.request, node)) return null;
     const found = fitsRequest(s.request, node, ctx);
     if (found.length === 0) return null;
     const first = found.find((r) => r.resourceName !== 'pods');

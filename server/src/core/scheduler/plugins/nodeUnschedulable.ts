@@ -2,6 +2,7 @@
 // a cordoned node takes only pods tolerating node.kubernetes.io/unschedulable:NoSchedule.
 import { child } from '../../fieldPath';
 import { tolerationsTolerateTaint } from '../../taints';
+import { sharedRejection } from './shared';
 import type { FilterPlugin, FilterResult } from '../types';
 
 export const ERR_REASON_UNSCHEDULABLE = 'node(s) were unschedulable';
@@ -19,11 +20,7 @@ export const nodeUnschedulable: FilterPlugin<null> = {
       ctx.enableTaintTolerationComparisonOperators,
     );
     if (tolerates) return null;
-    return {
-      plugin: 'NodeUnschedulable',
-      code: 'UnschedulableAndUnresolvable',
-      reasons: [ERR_REASON_UNSCHEDULABLE],
-      field: child(ctx.specPath, 'tolerations'),
-    };
+    return sharedRejection(ctx, 'NodeUnschedulable', 'UnschedulableAndUnresolvable', ERR_REASON_UNSCHEDULABLE,
+      () => child(ctx.specPath, 'tolerations'));
   },
 };

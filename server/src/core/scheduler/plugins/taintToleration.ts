@@ -2,6 +2,7 @@
 // any NoSchedule or NoExecute taint the pod does not tolerate rejects the node (PreferNoSchedule only scores).
 import { child } from '../../fieldPath';
 import { findMatchingUntoleratedTaint, isNoScheduleOrNoExecute } from '../../taints';
+import { sharedRejection } from './shared';
 import type { FilterPlugin, FilterResult } from '../types';
 
 export const ERR_REASON_UNTOLERATED = 'node(s) had untolerated taint(s)';
@@ -20,11 +21,7 @@ export const taintToleration: FilterPlugin<null> = {
       ctx.enableTaintTolerationComparisonOperators,
     );
     if (taint === undefined) return null;
-    return {
-      plugin: 'TaintToleration',
-      code: 'UnschedulableAndUnresolvable',
-      reasons: [ERR_REASON_UNTOLERATED],
-      field: child(ctx.specPath, 'tolerations'),
-    };
+    return sharedRejection(ctx, 'TaintToleration', 'UnschedulableAndUnresolvable', ERR_REASON_UNTOLERATED,
+      () => child(ctx.specPath, 'tolerations'));
   },
 };
