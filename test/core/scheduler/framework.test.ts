@@ -175,6 +175,16 @@ describe('NodeInfo kept up to date pod by pod', () => {
     assert.deepEqual([ni.requested.milliCPU, ni.nonZeroRequested.milliCPU, ni.nonZeroRequested.memory],
       [0, 100, 200 * 1024 * 1024]);
   });
+  test('pods of one template share their computed requests; a pod resized in place does not', () => {
+    const a = newPodInfo(pod('p1', 'a', '500m'));
+    const b = newPodInfo(pod('p2', 'b', '500m'));
+    assert.equal(a.res, b.res);
+    const resized = newPodInfo({ metadata: { name: 'p3' }, spec: { nodeName: 'a', containers: [
+      { name: 'c', resources: { requests: { cpu: '500m' } } }] },
+    status: { containerStatuses: [{ name: 'c', resources: { requests: { cpu: '2' } } }] } });
+    assert.equal(resized.res.resource.milliCPU, 2000);
+    assert.equal(newPodInfo({ ...resized.pod, status: {} }).res.resource.milliCPU, 500);
+  });
   test('Too many pods once the pod limit is reached', () => {
     const c = new ClusterNodeInfos();
     const ni = c.setNode(node('a', { allocatable: { cpu: '4', memory: '8Gi', pods: '2' } }));

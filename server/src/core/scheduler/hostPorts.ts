@@ -34,6 +34,19 @@ export function getHostPorts(pod: SchedPod, specPath: FieldPath = 'spec'): HostP
   return out;
 }
 
+/** The host ports a pod takes, for NodeInfo's bookkeeping (GetHostPorts without field paths). */
+export function forEachHostPort(pod: SchedPod, fn: (port: ContainerPort) => void): void {
+  const spec = pod.spec;
+  if (!spec) return;
+  for (const c of spec.initContainers ?? []) {
+    if (c.restartPolicy !== 'Always') continue;
+    for (const p of c.ports ?? []) if (typeof p.hostPort === 'number' && p.hostPort > 0) fn(p);
+  }
+  for (const c of spec.containers ?? []) {
+    for (const p of c.ports ?? []) if (typeof p.hostPort === 'number' && p.hostPort > 0) fn(p);
+  }
+}
+
 // Port of HostPortInfo.sanitize (k8s.io/kube-scheduler/framework/types.go).
 function sanitize(ip: string | undefined, protocol: string | undefined): [string, string] {
   return [ip || DEFAULT_BIND_ALL_HOST_IP, protocol || 'TCP'];

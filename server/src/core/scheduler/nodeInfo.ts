@@ -2,7 +2,7 @@
 // date pod by pod: the requests of the pods bound to a node, their count and their host ports are summed once when
 // the inventory loads and then adjusted on each pod event, so evaluating a pod over every node reads only totals.
 import { podRequests } from './podRequests';
-import { addHostPort, getHostPorts, removeHostPort } from './hostPorts';
+import { addHostPort, forEachHostPort, removeHostPort } from './hostPorts';
 import { accumulate, emptyResource, newResource, toQuantityList, type QuantityList } from './resource';
 import { mustParseQuantity } from './quantity';
 import type { HostPortInfo, NodeInfoView, PodInfo, PodResource, Resource, SchedNode, SchedPod } from './types';
@@ -28,6 +28,47 @@ function nonMissingContainerRequests(requests: QuantityList, podLevelSet: boolea
   if (!requests.has('cpu')) out.set('cpu', DEFAULT_NON_MISSING.get('cpu') as never);
   if (!requests.has('memory')) out.set('memory', DEFAULT_NON_MISSING.get('memory') as never);
   return out;
+}
+
+/**
+ * Everything PodRequests reads of a pod, as one string: pods stamped from the same template (and in the same resize
+ * state) share one PodResource, computed once. PodResources are never mutated.
+ */
+function resourceKey(pod: SchedPod, opts: NodeInfoOptions): string {
+  const spec = pod.spec;
+  const st = pod.status;
+  const parts: unknown[] = [opts.inPlacePodVerticalScaling ?? true, opts.podLevelResources ?? true,
+    spec?.overhead ?? null, spec?.resources?.requests ?? null];
+  for (const c of spec?.containers ?? []) parts.push(c.name ?? null, c.resources?.requests ?? null);
+  parts.push('|');
+  for (const c of spec?.initContainers ?? []) {
+    parts.push(c.name ?? null, c.restartPolicy ?? null, c.resources?.requests ?? null);
+  }
+  if (st) {
+    parts.push('|', st.resources?.requests ?? null, st.allocatedResources ?? null);
+    for (const cs of [...(st.containerStatuses ?? []), ...(st.initContainerStatuses ?? [])]) {
+      if (cs?.resources || cs?.allocatedResources) {
+        parts.push(cs.name, cs.resources?.requests ?? null, cs.allocatedResources ?? null);
+      }
+    }
+    const resize = st.conditions?.find((c) => c.type === 'PodResizePending') as { reason?: string } | undefined;
+    parts.push(resize?.reason ?? null);
+  }
+  return JSON.stringify(parts);
+}
+
+const resourceCache = new Map<string, PodResource>();
+
+/** calculateResource with a cache over pods of identical resources (bounded; cleared when it grows past 50,000). */
+export function cachedCalculateResource(pod: SchedPod, opts: NodeInfoOptions = {}): PodResource {
+  const key = resourceKey(pod, opts);
+  let r = resourceCache.get(key);
+  if (!r) {
+    if (resourceCache.size > 50_000) resourceCache.clear();
+    r = calculateResource(pod, opts);
+    resourceCache.set(key, r);
+  }
+  return r;
 }
 
 // Port of PodInfo.CalculateResource (pkg/scheduler/framework/types.go).
@@ -141,17 +182,16 @@ export class NodeInfo implements NodeInfoView {
     accumulate(this.requested, info.res.resource, sign);
     this.nonZeroRequested.milliCPU += sign * info.res.non0CPU;
     this.nonZeroRequested.memory += sign * info.res.non0Mem;
-    for (const { port } of getHostPorts(info.pod)) {
-      if (sign > 0) addHostPort(this.usedPorts, port.hostIP, port.protocol, port.hostPort as number);
-      else removeHostPort(this.usedPorts, port.hostIP, port.protocol, port.hostPort as number);
-    }
+    const ports = this.usedPorts;
+    if (sign > 0) forEachHostPort(info.pod, (p) => addHostPort(ports, p.hostIP, p.protocol, p.hostPort as number));
+    else forEachHostPort(info.pod, (p) => removeHostPort(ports, p.hostIP, p.protocol, p.hostPort as number));
     this.generation++;
   }
 }
 
 /** Build the PodInfo the per-node view keeps for a bound pod (requests computed once). */
 export function newPodInfo(pod: SchedPod, opts: NodeInfoOptions = {}): PodInfo {
-  return { pod, key: podKey(pod), res: calculateResource(pod, opts) };
+  return { pod, key: podKey(pod), res: cachedCalculateResource(pod, opts) };
 }
 
 /**
@@ -209,7 +249,7 @@ export class ClusterNodeInfos {
     this.removePod(key);
     if (!isAssignedActivePod(pod)) return;
     const nodeName = pod.spec?.nodeName as string;
-    const info: PodInfo = { pod, key, res: calculateResource(pod, this.opts) };
+    const info: PodInfo = { pod, key, res: cachedCalculateResource(pod, this.opts) };
     this.podNode.set(key, nodeName);
     const ni = this.byName.get(nodeName);
     if (ni) ni.addPodInfo(info);
