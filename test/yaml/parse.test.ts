@@ -52,10 +52,10 @@ describe('parseYamlText', () => {
     assert.deepEqual(d.value, { metadata: { labels: { app: 'b' } } });
   });
 
-  test('merge keys: explicit keys win over merged ones and are not duplicates', () => {
-    const d = parseYamlText('base: &b {x: 1, y: 2}\nuse:\n  <<: *b\n  y: 3\n').documents[0]!;
+  test('merge keys: a key written after the merge wins and is not a duplicate', () => {
+    const d = parseYamlText('base: &b {x: 1, w: 2}\nuse:\n  <<: *b\n  w: 3\n').documents[0]!;
     assert.deepEqual(d.errors, []);
-    assert.deepEqual(d.value, { base: { x: 1, y: 2 }, use: { y: 3, x: 1 } });
+    assert.deepEqual(d.value, { base: { x: 1, w: 2 }, use: { x: 1, w: 3 } });
   });
 
   test('alias bomb (billion laughs) is cut off and reported at the alias', () => {

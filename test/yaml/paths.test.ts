@@ -40,8 +40,10 @@ describe('rangeOfPath', () => {
     { name: 'CRLF', text: 'a: 1\r\nb:\r\n  c: "x y"\r\n', path: 'b.c', part: 'value', want: '"x y"' },
     { name: 'tabs in values', text: 'a:\t1\nb: "t\\tx"\n', path: 'b', part: 'value', want: '"t\\tx"' },
     { name: 'second document', text: 'a: 1\n---\na: 22\n', doc: 1, path: 'a', part: 'value', want: '22' },
-    { name: 'alias follows its anchor', text: 'x: &n {k: v}\ny: *n\n', path: 'y.k', part: 'value', want: 'v' },
-    { name: 'merge key field', text: 'x: &n {k: v}\ny:\n  <<: *n\n  j: w\n', path: 'y.k', part: 'value', want: 'v' },
+    { name: 'alias follows its anchor', text: 'x: &n {k: v}\nz: *n\n', path: 'z.k', part: 'value', want: 'v' },
+    { name: 'merge key field', text: 'x: &n {k: v}\nz:\n  <<: *n\n  j: w\n', path: 'z.k', part: 'value', want: 'v' },
+    // go-yaml v2 reads the plain key `y` as the boolean true, which sigs.k8s.io/yaml turns into the key "true"
+    { name: 'a YAML 1.1 boolean key is found under its JSON name', text: 'y: 1\n', path: 'true', part: 'key', want: 'y' },
     { name: 'flow sequence index', text: 'v: [a, b, c]\n', path: 'v[2]', part: 'value', want: 'c' },
     { name: 'bracket on map with a numeric key', text: 'm:\n  "0": zero\n', path: 'm[0]', part: 'value', want: 'zero' },
   ];

@@ -57,7 +57,8 @@ describe('findYaml11Traps', () => {
   test('every trap in a string position, none elsewhere', () => {
     assert.deepEqual(got, [
       ['metadata.labels[enabled]', 'on', 'bool', false],
-      ['metadata.labels[yes]', 'yes', 'bool', true],
+      // the key's path is its JSON name: go-yaml reads `yes` as true, sigs.k8s.io/yaml writes the key "true"
+      ['metadata.labels[true]', 'yes', 'bool', true],
       ['metadata.labels[ver]', '1.10', 'float', false],
       ['metadata.annotations[a]', 'no', 'bool', false],
       ['spec.template.spec.nodeSelector[gpu]', 'true', 'bool', false],

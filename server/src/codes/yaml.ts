@@ -7,6 +7,7 @@ const JSON_SERIALIZER = 'staging/src/k8s.io/apimachinery/pkg/runtime/serializer/
 const SPEC = 'https://yaml.org/spec/1.2.2/';
 const NOTE = 'yaml-reading';
 const PARSE = 'yaml/parse.ts';
+const TO_VALUE = 'yaml/toValue.ts';
 const LIMIT = 'a limit of this product, set before parsing so that a hostile text cannot exhaust the editor';
 
 export const YAML_CODES = {
@@ -29,35 +30,35 @@ export const YAML_CODES = {
     go: { symbol: 'Serializer.unmarshal', path: JSON_SERIALIZER },
     note: 'decode-strict-fields',
     docs: 'https://kubernetes.io/docs/reference/using-api/api-concepts/#field-validation',
-    message: { by: `${PARSE}#convertMap`, example: 'key "image" already set in map' },
+    message: { by: `${TO_VALUE}#convertMap`, example: 'key "image" already set in map' },
   },
   'yaml.complexKey': {
     severity: 'error',
     go: { symbol: 'ToJSON', path: DECODER },
     note: NOTE,
     docs: SPEC,
-    message: { by: `${PARSE}#convertMap`, example: 'only scalar mapping keys are supported' },
+    message: { by: `${TO_VALUE}#keyOf`, example: 'invalid map key: a mapping or sequence' },
   },
   'yaml.aliasCycle': {
     severity: 'error',
     go: { symbol: 'ToJSON', path: DECODER },
     note: NOTE,
     docs: SPEC,
-    message: { by: `${PARSE}#convertAlias`, example: 'alias *a refers to a node that contains it' },
+    message: { by: `${TO_VALUE}#convertAlias`, example: "anchor 'a' value contains itself" },
   },
   'yaml.aliasLimit': {
     severity: 'error',
     go: { symbol: 'ToJSON', path: DECODER },
     note: NOTE,
     docs: SPEC,
-    message: { by: `${PARSE}#convertAlias`, example: 'alias *a would expand the document beyond 100000 nodes (alias expansion limit)' },
+    message: { by: `${TO_VALUE}#convertAlias`, example: 'alias *a would expand the document beyond 100000 nodes (alias expansion limit)' },
   },
   'yaml.tooDeep': {
     severity: 'error',
     go: { none: LIMIT },
     note: NOTE,
     docs: SPEC,
-    message: { by: `${PARSE}#convert`, example: 'nesting deeper than 256 levels is not supported' },
+    message: { by: `${TO_VALUE}#convert`, example: 'nesting deeper than 256 levels is not supported' },
   },
   'yaml.tooLarge': {
     severity: 'error',

@@ -2,9 +2,10 @@
 // Every document is parsed on its own slice of the text, which lets a language server re-parse
 // just the document an edit touched (splitYamlDocuments + parseYamlDocument + rebaseDocument).
 // Node ranges inside `ast` are relative to `base`; every range this module returns is absolute.
-import { parseAllDocuments, isAlias, isMap, isScalar, isSeq, isPair, Scalar } from 'yaml';
-import type { Document, Node as YamlNode, Pair, YAMLMap, YAMLSeq, Alias } from 'yaml';
 import type { YamlCode } from '../codes/index';
+import type { Document, Node as YamlNode } from 'yaml';
+import { composeDocuments } from './compose';
+import { documentValue } from './toValue';
 
 export type OffsetRange = [start: number, end: number];
 
@@ -41,7 +42,7 @@ export type YamlAst = Document.Parsed;
 export interface ParsedDocument {
   index: number;
   range: OffsetRange;
-  /** Plain JS value (YAML 1.2 core schema, `<<` merge keys applied, last duplicate key wins). */
+  /** The JSON value kubectl sends for the document (go-yaml v2 types, `<<` merges, last duplicate key wins). */
   value: unknown;
   errors: YamlIssue[];
   warnings: YamlIssue[];
@@ -140,153 +141,6 @@ function limitErrors(list: YamlIssue[], max: number): YamlIssue[] {
   return kept;
 }
 
-interface ConvertState {
-  base: number;
-  text: string;
-  opts: Required<ParseOptions>;
-  errors: YamlIssue[];
-  anchors: Map<string, YamlNode>;
-  done: Map<YamlNode, { value: unknown; size: number }>;
-  inProgress: Set<YamlNode>;
-  aliasNodes: number;
-  aliasLimitReported: boolean;
-  depthReported: boolean;
-}
-
-function nodeRange(st: ConvertState, node: { range?: [number, number, number] | null } | null | undefined): OffsetRange {
-  const r = node?.range;
-  if (!r) return [st.base, st.base];
-  return [st.base + r[0], st.base + r[1]];
-}
-
-function setKey(obj: Record<string, unknown>, k: string, v: unknown): void {
-  if (k === '__proto__') Object.defineProperty(obj, k, { value: v, enumerable: true, writable: true, configurable: true });
-  else obj[k] = v;
-}
-
-function scalarKey(node: YamlNode | null | undefined): string | undefined {
-  if (node == null) return '';
-  if (!isScalar(node)) return undefined;
-  const v = node.value;
-  if (v === null || v === undefined) return '';
-  return String(v);
-}
-
-function isMergeKey(st: ConvertState, key: unknown): boolean {
-  // A merge key is the plain (unquoted) scalar `<<`.
-  return isScalar(key) && key.type === Scalar.PLAIN && key.value === '<<';
-}
-
-interface Converted { value: unknown; size: number }
-
-function convert(st: ConvertState, node: YamlNode | null | undefined, depth: number): Converted {
-  if (node == null) return { value: null, size: 1 };
-  if (isAlias(node)) return convertAlias(st, node);
-  if (depth > st.opts.maxDepth) {
-    if (!st.depthReported) {
-      st.depthReported = true;
-      st.errors.push({ code: 'yaml.tooDeep', message: `nesting deeper than ${st.opts.maxDepth} levels is not supported`, range: nodeRange(st, node) });
-    }
-    return { value: null, size: 1 };
-  }
-  const anchor = (node as { anchor?: string }).anchor;
-  if (anchor) {
-    st.anchors.set(anchor, node);
-    st.inProgress.add(node);
-  }
-  let out: Converted;
-  if (isScalar(node)) out = { value: plainScalar(node.value), size: 1 };
-  else if (isSeq(node)) out = convertSeq(st, node as YAMLSeq, depth);
-  else if (isMap(node)) out = convertMap(st, node as YAMLMap, depth);
-  else out = { value: null, size: 1 };
-  if (anchor) {
-    st.inProgress.delete(node);
-    st.done.set(node, out);
-  }
-  return out;
-}
-
-function plainScalar(v: unknown): unknown {
-  if (v === null || v === undefined) return null;
-  const t = typeof v;
-  if (t === 'string' || t === 'number' || t === 'boolean') return v;
-  if (t === 'bigint') return Number(v);
-  if (v instanceof Uint8Array) return Buffer.from(v).toString('base64');
-  return String(v);
-}
-
-function convertAlias(st: ConvertState, node: Alias): Converted {
-  const target = st.anchors.get(node.source);
-  if (!target) return { value: null, size: 1 }; // yaml already reports the unknown anchor
-  if (st.inProgress.has(target)) {
-    st.errors.push({ code: 'yaml.aliasCycle', message: `alias *${node.source} refers to a node that contains it`, range: nodeRange(st, node) });
-    return { value: null, size: 1 };
-  }
-  const done = st.done.get(target);
-  if (!done) return { value: null, size: 1 };
-  if (st.aliasNodes + done.size > st.opts.maxAliasNodes) {
-    if (!st.aliasLimitReported) {
-      st.aliasLimitReported = true;
-      st.errors.push({
-        code: 'yaml.aliasLimit',
-        message: `alias *${node.source} would expand the document beyond ${st.opts.maxAliasNodes} nodes (alias expansion limit)`,
-        range: nodeRange(st, node),
-      });
-    }
-    return { value: null, size: 1 };
-  }
-  st.aliasNodes += done.size;
-  return done;
-}
-
-function convertSeq(st: ConvertState, node: YAMLSeq, depth: number): Converted {
-  const arr: unknown[] = new Array(node.items.length);
-  let size = 1;
-  for (let i = 0; i < node.items.length; i++) {
-    const c = convert(st, node.items[i] as YamlNode, depth + 1);
-    arr[i] = c.value;
-    size += c.size;
-  }
-  return { value: arr, size };
-}
-
-function convertMap(st: ConvertState, node: YAMLMap, depth: number): Converted {
-  const obj: Record<string, unknown> = {};
-  let size = 1;
-  let merges: Converted[] | undefined;
-  for (const item of node.items as Pair<YamlNode, YamlNode>[]) {
-    if (!isPair(item)) continue;
-    if (isMergeKey(st, item.key)) {
-      const c = convert(st, item.value, depth + 1);
-      (merges ??= []).push(c);
-      continue;
-    }
-    const k = scalarKey(item.key);
-    if (k === undefined) {
-      st.errors.push({ code: 'yaml.complexKey', message: 'only scalar mapping keys are supported', range: nodeRange(st, item.key as YamlNode) });
-      continue;
-    }
-    if (Object.prototype.hasOwnProperty.call(obj, k)) {
-      st.errors.push({ code: 'yaml.duplicateKey', message: `key ${JSON.stringify(k)} already set in map`, range: nodeRange(st, item.key as YamlNode) });
-    }
-    const c = convert(st, item.value, depth + 1);
-    setKey(obj, k, c.value);
-    size += c.size;
-  }
-  if (merges) {
-    // Explicit keys win; among merged maps the first listed wins (YAML 1.1 merge semantics).
-    for (const m of merges) {
-      const sources = Array.isArray(m.value) ? m.value : [m.value];
-      for (const src of sources) {
-        if (src === null || typeof src !== 'object' || Array.isArray(src)) continue;
-        for (const [k, v] of Object.entries(src)) if (!Object.prototype.hasOwnProperty.call(obj, k)) setKey(obj, k, v);
-      }
-      size += m.size;
-    }
-  }
-  return { value: obj, size };
-}
-
 function str(v: unknown): string | undefined {
   return typeof v === 'string' ? v : undefined;
 }
@@ -314,14 +168,9 @@ export function parseYamlDocument(text: string, range: OffsetRange, index: numbe
     doc.errors.push({ code: 'yaml.tooLarge', message: `document is ${slice.length} characters long; documents over ${opts.maxDocumentLength} are not analysed`, range: [start, Math.min(end, start + 1)] });
     return doc;
   }
-  const st: ConvertState = {
-    base: start, text: slice, opts, errors: [], anchors: new Map(), done: new Map(), inProgress: new Set(),
-    aliasNodes: 0, aliasLimitReported: false, depthReported: false,
-  };
   try {
-    const docs = parseAllDocuments(slice, { prettyErrors: false, uniqueKeys: false, merge: false, strict: false, keepSourceTokens: false });
-    const list = Array.isArray(docs) ? docs : [];
-    for (const d of list) {
+    const composed = composeDocuments(slice, opts.maxErrors);
+    for (const d of composed.docs) {
       let tooDeep = false;
       for (const e of d.errors) {
         // the composer recovers from stack exhaustion on absurd nesting; report that once, as depth
@@ -330,14 +179,30 @@ export function parseYamlDocument(text: string, range: OffsetRange, index: numbe
           tooDeep = true;
           continue;
         }
+        // go-yaml's own escape set is checked on the scalar (toValue.ts): it has \' and lacks \/
+        if (e.code === 'BAD_DQ_ESCAPE') continue;
         doc.errors.push({ code: 'yaml.syntax', message: e.message, range: [start + e.pos[0], start + e.pos[1]] });
       }
-      for (const w of d.warnings) doc.warnings.push({ code: 'yaml.warning', message: w.message, range: [start + w.pos[0], start + w.pos[1]] });
+      for (const w of d.warnings) {
+        // tags are resolved as go-yaml resolves them (goResolve.ts), not by the failsafe schema
+        if (w.code === 'TAG_RESOLVE_FAILED') continue;
+        doc.warnings.push({ code: 'yaml.warning', message: w.message, range: [start + w.pos[0], start + w.pos[1]] });
+      }
     }
-    const first = list[0];
+    if (composed.stoppedAt) {
+      const at = start + composed.stoppedAt.offset;
+      doc.errors.push({
+        code: 'yaml.tooLarge',
+        message: `parsing stopped after ${opts.maxErrors} syntax errors (error limit); fix the first ones`,
+        range: [at, at + 1],
+      });
+    }
+    const first = composed.docs[0];
     if (first) {
       doc.ast = first;
-      doc.value = convert(st, first.contents as YamlNode | null, 0).value;
+      const converted = documentValue(first.contents as YamlNode | null, { base: start, text: slice }, opts);
+      doc.value = converted.value;
+      doc.errors.push(...converted.errors);
     }
   } catch (e) {
     // The parser itself should not throw; if it does (e.g. stack exhaustion), report instead of crashing.
@@ -345,7 +210,6 @@ export function parseYamlDocument(text: string, range: OffsetRange, index: numbe
     doc.ast = null;
     doc.value = null;
   }
-  doc.errors.push(...st.errors);
   // the parser places end-of-input errors one past the end: keep every range inside the document
   const clamp = (e: YamlIssue): void => {
     e.range = [Math.min(e.range[0], end), Math.min(e.range[1], end)];

@@ -1,0 +1,83 @@
+// The `yaml` package's parser, adjusted to read what go-yaml v2 reads, and bounded before it does the work:
+// - a quoted scalar runs to its closing quote whatever the indentation of its continuation lines (go-yaml has
+//   no indentation rule there; the `yaml` package ends the scalar at the first under-indented line);
+// - the token stream stops once more than `maxErrors` error tokens went by, so an error-dense text
+//   (a million `]`) costs a few milliseconds instead of one error object per bad token.
+// The lexer hook relies on the internals of yaml 2.9.1 (pinned exactly in package.json); a test covers it.
+import { Composer, Lexer, Parser } from 'yaml';
+import type { CST, Document } from 'yaml';
+
+interface LexerInternals {
+  buffer: string;
+  pos: number;
+  atEnd: boolean;
+  flowLevel: number;
+  charAt(n: number): string | undefined;
+  setNext(state: string): string;
+  pushToIndex(i: number, allowEmpty: boolean): Generator<string, number>;
+}
+
+/** Index of the closing quote of the quoted scalar opening at `pos`, or -1 when there is none yet. */
+function closingQuote(buffer: string, pos: number): number {
+  const quote = buffer[pos];
+  let end = buffer.indexOf(quote!, pos + 1);
+  if (quote === "'") {
+    while (end !== -1 && buffer[end + 1] === "'") end = buffer.indexOf("'", end + 2);
+    return end;
+  }
+  while (end !== -1) {
+    let backslashes = 0;
+    while (buffer[end - 1 - backslashes] === '\\') backslashes++;
+    if (backslashes % 2 === 0) break;
+    end = buffer.indexOf('"', end + 1);
+  }
+  return end;
+}
+
+// A document marker at column 0 ends a quoted scalar (go-yaml reports it; so does the parser downstream).
+const DOCUMENT_MARKER = /\r?\n(?:---|\.\.\.)(?=[ \t\r\n]|$)/g;
+
+function* goYamlQuotedScalar(this: LexerInternals): Generator<string, string> {
+  let end = closingQuote(this.buffer, this.pos);
+  const scanTo = end === -1 ? this.buffer.length : end;
+  DOCUMENT_MARKER.lastIndex = this.pos;
+  const marker = DOCUMENT_MARKER.exec(this.buffer);
+  if (marker && marker.index < scanTo) end = marker.index - 1;
+  if (end === -1) {
+    if (!this.atEnd) return this.setNext('quoted-scalar');
+    end = this.buffer.length;
+  }
+  yield* this.pushToIndex(end + 1, false);
+  return this.flowLevel ? 'flow' : 'doc';
+}
+
+function goYamlParser(): Parser {
+  const parser = new Parser();
+  const lexer = (parser as unknown as { lexer: Lexer }).lexer;
+  (lexer as unknown as { parseQuotedScalar: unknown }).parseQuotedScalar = goYamlQuotedScalar;
+  return parser;
+}
+
+export interface Composed {
+  docs: Document.Parsed[];
+  /** Error tokens seen before the stream was cut (only set when it was cut). */
+  stoppedAt?: { offset: number; errors: number };
+}
+
+/** Compose every document of `source` (failsafe schema: every scalar is a string; parse.ts types them). */
+export function composeDocuments(source: string, maxErrors: number): Composed {
+  const composer = new Composer({ schema: 'failsafe', uniqueKeys: false, merge: false, strict: false });
+  const out: Composed = { docs: [] };
+  function* bounded(tokens: Iterable<CST.Token>): Generator<CST.Token> {
+    let errors = 0;
+    for (const token of tokens) {
+      if (token.type === 'error' && ++errors > maxErrors) {
+        out.stoppedAt = { offset: token.offset, errors };
+        return;
+      }
+      yield token;
+    }
+  }
+  for (const doc of composer.compose(bounded(goYamlParser().parse(source)))) out.docs.push(doc as Document.Parsed);
+  return out;
+}
