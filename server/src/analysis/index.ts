@@ -6,7 +6,7 @@ import { compilePlacement } from '../core/placement';
 import { podSpecInsights } from '../core/insights';
 import { validateDaemonSet, validatePodSpecScheduling } from '../core/validation';
 import { key, parseFieldPath } from '../core/fieldPath';
-import { parseYamlDocument, rebaseDocument, splitYamlDocuments, type ParsedDocument } from '../yaml/parse';
+import { parseYamlDocument, rebaseDocument, splitYamlDocuments, withinBudget, type ParsedDocument } from '../yaml/parse';
 import { rangeOfPath } from '../yaml/paths';
 import { decodeTyped, unknownFieldMessage } from '../yaml/decode';
 import { findYaml11Traps } from '../yaml/scalars';
@@ -211,6 +211,8 @@ export function analyzeDocument(doc: ParsedDocument, ctx: AnalysisContext): Docu
 
 // Whole texts above this are refused with one diagnostic: the parser would take tens of seconds.
 const MAX_TEXT_LENGTH = 16 * 1024 * 1024;
+// Documents analysed per text (yaml/parse.ts withinBudget reports the rest once).
+const MAX_DOCUMENTS = 10_000;
 
 function sameContext(a: AnalysisContext | undefined, b: AnalysisContext): boolean {
   return !!a && a.nodes === b.nodes && a.insights === b.insights && a.inventoryLabel === b.inventoryLabel &&
@@ -261,7 +263,8 @@ export function analyzeText(text: string, ctx: AnalysisContext, previous?: FileA
   }
   const parsed: ParsedDocument[] = [];
   const documents: DocumentAnalysis[] = [];
-  splitYamlDocuments(text).forEach((range, i) => {
+  const budget = withinBudget(splitYamlDocuments(text, MAX_DOCUMENTS), { maxDocuments: MAX_DOCUMENTS });
+  budget.ranges.forEach((range, i) => {
     const list = reusable.get(text.slice(range[0], range[1]));
     const old = list && list.next < list.items.length ? list.items[list.next++] : undefined;
     if (old) {
@@ -273,5 +276,7 @@ export function analyzeText(text: string, ctx: AnalysisContext, previous?: FileA
     parsed.push(doc);
     documents.push(analyzeDocument(doc, ctx));
   });
+  const s = budget.skipped;
+  if (s) documents.push({ index: -1, range: [s.range[0], text.length], problems: [{ severity: 'error', code: s.code, field: '', message: s.message, range: s.range }] });
   return { documents, parsed, context: ctx };
 }

@@ -5,7 +5,7 @@
 //   (a million `]`) costs a few milliseconds instead of one error object per bad token.
 // The lexer hook relies on the internals of yaml 2.9.1 (pinned exactly in package.json); a test covers it.
 import { Composer, Lexer, Parser } from 'yaml';
-import type { CST, Document } from 'yaml';
+import type { Document } from 'yaml';
 
 interface LexerInternals {
   buffer: string;
@@ -68,16 +68,15 @@ export interface Composed {
 export function composeDocuments(source: string, maxErrors: number): Composed {
   const composer = new Composer({ schema: 'failsafe', uniqueKeys: false, merge: false, strict: false });
   const out: Composed = { docs: [] };
-  function* bounded(tokens: Iterable<CST.Token>): Generator<CST.Token> {
-    let errors = 0;
-    for (const token of tokens) {
-      if (token.type === 'error' && ++errors > maxErrors) {
-        out.stoppedAt = { offset: token.offset, errors };
-        return;
-      }
-      yield token;
+  let errors = 0;
+  for (const token of goYamlParser().parse(source)) {
+    if (token.type === 'error' && ++errors > maxErrors) {
+      out.stoppedAt = { offset: token.offset, errors };
+      break;
     }
+    for (const doc of composer.next(token)) out.docs.push(doc as Document.Parsed);
   }
-  for (const doc of composer.compose(bounded(goYamlParser().parse(source)))) out.docs.push(doc as Document.Parsed);
+  // a cut stream may have no document yet: force one, so that the errors seen so far are kept
+  for (const doc of composer.end(!!out.stoppedAt && out.docs.length === 0, source.length)) out.docs.push(doc as Document.Parsed);
   return out;
 }

@@ -25,8 +25,12 @@ export interface ParseOptions {
   maxAliasNodes?: number;
   /** Collection nesting depth kept in the value. Default 1,000. */
   maxDepth?: number;
-  /** Errors kept per document (the rest are counted in one summary error). Default 100. */
+  /** Errors kept per document (the rest are counted in one summary error); the parse stops there. Default 100. */
   maxErrors?: number;
+  /** Documents parsed per text; the rest are reported once and left out. Default 10,000. */
+  maxDocuments?: number;
+  /** Characters parsed per text, summed over its documents; the rest are left out. Default 8 Mi. */
+  maxParsedLength?: number;
 }
 
 const DEFAULTS: Required<ParseOptions> = {
@@ -35,6 +39,8 @@ const DEFAULTS: Required<ParseOptions> = {
   maxAliasNodes: 100_000,
   maxDepth: 1_000,
   maxErrors: 100,
+  maxDocuments: 10_000,
+  maxParsedLength: 8 * 1024 * 1024,
 };
 
 export type YamlAst = Document.Parsed;
@@ -93,37 +99,39 @@ function isBlankOrComment(text: string, start: number, end: number): boolean {
  * at column 0 always end a document, even inside block scalars, so no parsing is needed).
  * Leading comment-only segments are merged into the next document. Always linear.
  */
-export function splitYamlDocuments(text: string): OffsetRange[] {
-  const cuts: { start: number; end: number }[] = [];
+export function splitYamlDocuments(text: string, limit = Infinity): OffsetRange[] {
+  const out: OffsetRange[] = [];
+  let pending = -1;
+  const n = text.length;
+  // Blank or comment-only cuts join the next document; the scan stops once `limit` + 1 documents are found.
+  const take = (start: number, end: number): boolean => {
+    if (isBlankOrComment(text, start, end)) {
+      if (pending < 0) pending = start;
+      return false;
+    }
+    out.push([pending >= 0 ? pending : start, end]);
+    pending = -1;
+    return out.length > limit;
+  };
   let docStart = 0;
   let lineStart = 0;
-  const n = text.length;
+  let cuts = 0;
   while (lineStart <= n) {
     let nl = text.indexOf('\n', lineStart);
     if (nl < 0) nl = n;
-    if (lineStart > docStart && lineStartsMarker(text, lineStart, '---')) {
-      cuts.push({ start: docStart, end: lineStart });
-      docStart = lineStart;
-    } else if (lineStartsMarker(text, lineStart, '...')) {
-      const after = nl < n ? nl + 1 : n;
-      cuts.push({ start: docStart, end: after });
-      docStart = after;
+    let cutAt = -1;
+    if (lineStart > docStart && lineStartsMarker(text, lineStart, '---')) cutAt = lineStart;
+    else if (lineStartsMarker(text, lineStart, '...')) cutAt = nl < n ? nl + 1 : n;
+    if (cutAt >= 0) {
+      cuts++;
+      const stop = take(docStart, cutAt);
+      docStart = cutAt;
+      if (stop) return out;
     }
     if (nl >= n) break;
     lineStart = nl + 1;
   }
-  if (docStart < n || cuts.length === 0) cuts.push({ start: docStart, end: n });
-  const out: OffsetRange[] = [];
-  let pending = -1;
-  for (const c of cuts) {
-    const empty = isBlankOrComment(text, c.start, c.end);
-    if (empty) {
-      if (pending < 0) pending = c.start;
-      continue;
-    }
-    out.push([pending >= 0 ? pending : c.start, c.end]);
-    pending = -1;
-  }
+  if (docStart < n || cuts === 0) take(docStart, n);
   if (pending >= 0) {
     // trailing comments belong to the last document; a text with no content at all is one empty document
     const last = out[out.length - 1];
@@ -168,6 +176,7 @@ export function parseYamlDocument(text: string, range: OffsetRange, index: numbe
     doc.errors.push({ code: 'yaml.tooLarge', message: `document is ${slice.length} characters long; documents over ${opts.maxDocumentLength} are not analysed`, range: [start, Math.min(end, start + 1)] });
     return doc;
   }
+  let stopped: YamlIssue | undefined;
   try {
     const composed = composeDocuments(slice, opts.maxErrors);
     for (const d of composed.docs) {
@@ -191,11 +200,11 @@ export function parseYamlDocument(text: string, range: OffsetRange, index: numbe
     }
     if (composed.stoppedAt) {
       const at = start + composed.stoppedAt.offset;
-      doc.errors.push({
+      stopped = {
         code: 'yaml.tooLarge',
         message: `parsing stopped after ${opts.maxErrors} syntax errors (error limit); fix the first ones`,
         range: [at, at + 1],
-      });
+      };
     }
     const first = composed.docs[0];
     if (first) {
@@ -217,12 +226,40 @@ export function parseYamlDocument(text: string, range: OffsetRange, index: numbe
   doc.errors.forEach(clamp);
   doc.warnings.forEach(clamp);
   doc.errors = limitErrors(doc.errors, opts.maxErrors);
+  if (stopped) doc.errors.push(stopped);
   doc.warnings = limitErrors(doc.warnings, opts.maxErrors);
   describe(doc);
   return doc;
 }
 
-/** Parse a whole text: split into documents, then parse each one. Never throws. */
+/**
+ * The document ranges that fit the budgets (count and summed length), and the problem to report at the first
+ * one left out: thousands of tiny documents cost far more than their bytes suggest.
+ */
+export function withinBudget(ranges: OffsetRange[], options?: ParseOptions): { ranges: OffsetRange[]; skipped?: YamlIssue } {
+  const opts = { ...DEFAULTS, ...options };
+  let length = 0;
+  for (let i = 0; i < ranges.length; i++) {
+    const [start, end] = ranges[i]!;
+    length += end - start;
+    const tooMany = i >= opts.maxDocuments;
+    if (!tooMany && (length <= opts.maxParsedLength || i === 0)) continue;
+    const limit = tooMany ? `${opts.maxDocuments} documents (document limit)` : `${opts.maxParsedLength} characters (parse limit)`;
+    // splitYamlDocuments stops one past the document limit: the total is not known
+    const total = ranges.length > opts.maxDocuments ? `more than ${opts.maxDocuments}` : `${ranges.length}`;
+    return {
+      ranges: ranges.slice(0, i),
+      skipped: {
+        code: 'yaml.tooLarge',
+        message: `the text has ${total} documents; those from here on are not analysed: only the first ${limit} are`,
+        range: [start, Math.min(end, start + 3)],
+      },
+    };
+  }
+  return { ranges };
+}
+
+/** Parse a whole text: split into documents, then parse each one (within the budgets). Never throws. */
 export function parseYamlText(text: string, options?: ParseOptions): ParsedFile {
   const opts = { ...DEFAULTS, ...options };
   if (text.length > opts.maxTextLength) {
@@ -231,8 +268,8 @@ export function parseYamlText(text: string, options?: ParseOptions): ParsedFile 
       errors: [{ code: 'yaml.tooLarge', message: `text is ${text.length} characters long; texts over ${opts.maxTextLength} are not analysed`, range: [0, Math.min(1, text.length)] }],
     };
   }
-  const ranges = splitYamlDocuments(text);
-  return { documents: ranges.map((r, i) => parseYamlDocument(text, r, i, opts)), errors: [] };
+  const { ranges, skipped } = withinBudget(splitYamlDocuments(text, opts.maxDocuments), opts);
+  return { documents: ranges.map((r, i) => parseYamlDocument(text, r, i, opts)), errors: skipped ? [skipped] : [] };
 }
 
 function shift(r: OffsetRange, d: number): OffsetRange {

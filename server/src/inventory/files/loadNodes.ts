@@ -26,7 +26,12 @@ function isObj(v: unknown): v is Record<string, unknown> {
 }
 
 // Inventories are trusted local files that can be large: allow far more than the editor limits.
-const INVENTORY_LIMITS = { maxTextLength: 256 * 1024 * 1024, maxDocumentLength: 256 * 1024 * 1024 };
+const INVENTORY_LIMITS = {
+  maxTextLength: 256 * 1024 * 1024,
+  maxDocumentLength: 256 * 1024 * 1024,
+  maxParsedLength: 256 * 1024 * 1024,
+  maxDocuments: 1_000_000,
+};
 
 /** Parse a text of Kubernetes objects (YAML or JSON) into plain values. Never throws. */
 export function parseObjectsText(text: string, sourceName: string): LoadedObjects {
