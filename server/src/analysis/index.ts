@@ -150,13 +150,17 @@ export function analyzeDocument(doc: ParsedDocument, ctx: AnalysisContext): Docu
   const decoded = decodeTyped<Record<string, unknown>>(doc.value);
   if (!decoded.known && !specPath) return out; // not a kind this product checks
 
+  const traps = findYaml11Traps(doc);
+  // an unquoted `yes` where a string belongs is one mistake: the trap says it better than the type error
+  const trapped = new Set(traps.filter((t) => !t.isKey).map((t) => t.path));
   for (const e of decoded.errors) {
+    if (trapped.has(e.field)) continue;
     out.problems.push({ severity: 'error', code: 'kce.typeMismatch', field: e.field, message: e.message, range: fieldRange(doc, e.field) });
   }
   for (const f of decoded.unknownFields) {
     out.problems.push({ severity: 'warning', code: 'kce.unknownField', field: f, message: `${unknownFieldMessage(f)} (kubectl's strict field validation rejects it)`, range: fieldRange(doc, f, 'key') });
   }
-  for (const t of findYaml11Traps(doc)) {
+  for (const t of traps) {
     const what = YAML11_WORDS[t.readsAs] ?? t.readsAs;
     out.problems.push({
       severity: 'error',

@@ -3,7 +3,10 @@
 // scalars, empty `{}`/`[]`, comments, `---` between documents. Anything outside that subset (tabs,
 // anchors, aliases, tags, flow collections with content, multi-line plain or quoted scalars, folded
 // scalars, complex or merge keys, directives) makes it give up, and the caller uses the full parser.
-// When it does answer, the value equals what the `yaml` package (YAML 1.2 core schema) would give.
+// When it does answer, the value equals what the full parser (yaml/parse.ts, go-yaml v2 semantics) gives.
+
+import { jsonKey, resolvePlain as goResolvePlain } from '../../yaml/goResolve';
+import { decodeQuoted } from '../../yaml/goQuoted';
 
 class GiveUp extends Error {}
 
@@ -22,35 +25,17 @@ function setKey(obj: Record<string, unknown>, k: string, v: unknown): void {
   else obj[k] = v;
 }
 
-// YAML 1.2 core schema resolution of a plain scalar, as the `yaml` package does it.
-const NULL_RE = /^(?:~|[Nn]ull|NULL)?$/;
-const BOOL_RE = /^(?:[Tt]rue|TRUE|[Ff]alse|FALSE)$/;
-const INT_RE = /^[-+]?[0-9]+$/;
-const OCT_RE = /^0o[0-7]+$/;
-const HEX_RE = /^0x[0-9a-fA-F]+$/;
-const FLOAT_SPECIAL_RE = /^(?:[-+]?\.(?:inf|Inf|INF)|\.nan|\.NaN|\.NAN)$/;
-const FLOAT_EXP_RE = /^[-+]?(?:\.[0-9]+|[0-9]+(?:\.[0-9]*)?)[eE][-+]?[0-9]+$/;
-const FLOAT_RE = /^[-+]?(?:\.[0-9]+|[0-9]+\.[0-9]*)$/;
-
+// A plain scalar as kubectl types it (go-yaml v2); values JSON cannot hold are left to the full parser.
 function resolvePlain(s: string): unknown {
   const c = s.charCodeAt(0);
-  // fast exit: most plain scalars start with a letter that no special form starts with
-  const maybeSpecial = s.length === 0 || c === 126 /* ~ */ || c === 43 || c === 45 || c === 46 || (c >= 48 && c <= 57) || c === 110 || c === 78 || c === 116 || c === 84 || c === 102 || c === 70;
+  // fast exit: a plain scalar starting with any other letter is a string for go-yaml
+  const maybeSpecial = s.length === 0 || '+-.0123456789yYnNtTfFoO~'.includes(s[0]!) || c === 60;
   if (!maybeSpecial) return s;
-  if (NULL_RE.test(s)) return null;
-  if (BOOL_RE.test(s)) return s[0] === 't' || s[0] === 'T';
-  if (OCT_RE.test(s)) return parseInt(s.slice(2), 8);
-  if (INT_RE.test(s)) return Number(s);
-  if (HEX_RE.test(s)) return parseInt(s.slice(2), 16);
-  if (FLOAT_SPECIAL_RE.test(s)) return s.endsWith('nan') || s.endsWith('NaN') || s.endsWith('NAN') ? NaN : s[0] === '-' ? -Infinity : Infinity;
-  if (FLOAT_EXP_RE.test(s) || FLOAT_RE.test(s)) return parseFloat(s);
-  return s;
+  const r = goResolvePlain(s);
+  if (typeof r.value === 'number' && !Number.isFinite(r.value)) giveUp();
+  if (r.tag === 'int' && r.int !== undefined && !Number.isSafeInteger(r.value)) giveUp(); // exact digits: full parser
+  return r.value;
 }
-
-const DQ_ESCAPES: Record<string, string> = {
-  '0': '\0', a: '\x07', b: '\b', t: '\t', '\t': '\t', n: '\n', v: '\v', f: '\f', r: '\r', e: '\x1b',
-  ' ': ' ', '"': '"', '/': '/', '\\': '\\', N: '\u0085', _: '\u00a0', L: '\u2028', P: '\u2029',
-};
 
 class Reader {
   private lines: Line[] = [];
@@ -209,8 +194,8 @@ class Reader {
     while (e > p && t.charCodeAt(e - 1) === 32) e--;
     const raw = t.slice(p, e);
     if (raw.length === 0 || this.badPlainStart(raw) || raw === '<<') giveUp();
-    const v = resolvePlain(raw);
-    return v === null ? '' : String(v);
+    const k = jsonKey(goResolvePlain(raw));
+    return typeof k === 'string' ? k : giveUp();
   }
 
   private badPlainStart(s: string): boolean {
@@ -348,26 +333,10 @@ class Reader {
   }
 
   private doubleQuoted(p: number, close: number): string {
-    const raw = this.text.slice(p + 1, close - 1);
-    if (raw.indexOf('\\') < 0) return raw;
-    let out = '';
-    for (let q = 0; q < raw.length; q++) {
-      const ch = raw[q]!;
-      if (ch !== '\\') { out += ch; continue; }
-      const e = raw[++q];
-      if (e === undefined) giveUp();
-      const simple = DQ_ESCAPES[e!];
-      if (simple !== undefined) { out += simple; continue; }
-      const len = e === 'x' ? 2 : e === 'u' ? 4 : e === 'U' ? 8 : 0;
-      if (!len) giveUp();
-      const hex = raw.slice(q + 1, q + 1 + len);
-      if (hex.length !== len || !/^[0-9a-fA-F]+$/.test(hex)) giveUp();
-      const cp = parseInt(hex, 16);
-      if (cp > 0x10ffff) giveUp();
-      out += String.fromCodePoint(cp);
-      q += len;
-    }
-    return out;
+    const raw = this.text.slice(p, close);
+    if (raw.indexOf('\\') < 0) return raw.slice(1, -1);
+    const q = decodeQuoted(raw);
+    return 'value' in q ? q.value : giveUp();
   }
 }
 
