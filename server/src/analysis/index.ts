@@ -216,7 +216,7 @@ export function analyzeDocument(doc: ParsedDocument, ctx: AnalysisContext): Docu
 // Whole texts above this are refused with one diagnostic: the parser would take tens of seconds.
 const MAX_TEXT_LENGTH = 16 * 1024 * 1024;
 // Documents analysed per text (yaml/parse.ts withinBudget reports the rest once).
-const MAX_DOCUMENTS = 10_000;
+const MAX_DOCUMENTS = 40_000;
 
 function sameContext(a: AnalysisContext | undefined, b: AnalysisContext): boolean {
   return !!a && a.nodes === b.nodes && a.insights === b.insights && a.inventoryLabel === b.inventoryLabel &&

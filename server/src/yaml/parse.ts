@@ -27,7 +27,7 @@ export interface ParseOptions {
   maxDepth?: number;
   /** Errors kept per document (the rest are counted in one summary error); the parse stops there. Default 100. */
   maxErrors?: number;
-  /** Documents parsed per text; the rest are reported once and left out. Default 10,000. */
+  /** Documents parsed per text; the rest are reported once and left out. Default 40,000. */
   maxDocuments?: number;
   /** Characters parsed per text, summed over its documents; the rest are left out. Default 8 Mi. */
   maxParsedLength?: number;
@@ -39,7 +39,7 @@ const DEFAULTS: Required<ParseOptions> = {
   maxAliasNodes: 100_000,
   maxDepth: 1_000,
   maxErrors: 100,
-  maxDocuments: 10_000,
+  maxDocuments: 40_000,
   maxParsedLength: 8 * 1024 * 1024,
 };
 
