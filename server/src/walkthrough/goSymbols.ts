@@ -20,6 +20,8 @@ export interface SymbolMatch {
 }
 
 const IDENT = '[A-Za-z_][A-Za-z0-9_]*';
+// Names declared before ours in the same const/var spec (`var a, b, ours = ...`).
+const NAME_LIST = `(?:${IDENT}[ \\t]*,[ \\t]*)*`;
 const SYMBOL_RE = new RegExp(`^(${IDENT})(?:\\.(${IDENT}))?$`);
 
 /** Parses `Name` or `Type.method`; undefined when the symbol is not of that form. */
@@ -80,7 +82,17 @@ function escapeRe(s: string): string {
   return s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }
 
-/** A JavaScript regular expression (source) for the declaration line, usable as CodeTour's `pattern`. */
+// Group starts as findGoSymbol sees them: `const (`, `var (` or `type (` at column 0, nothing after but a comment.
+const GROUP_START = '^(?:const|var|type)[ \\t]*\\([ \\t]*(?://[^\\n]*)?\\r?\\n';
+
+/**
+ * A JavaScript regular expression (source) for the declaration line, usable as CodeTour's `pattern`, which
+ * CodeTour runs over the whole file with the `m` flag and opens at the first match. It finds the same
+ * declarations as findGoSymbol in gofmt-formatted code: a method by its receiver; a bare name as a func,
+ * a type, a single `const`/`var`, or a spec one tab deep inside a `const (`, `var (` or `type (` group (a
+ * look-behind checks that no column-0 `)` closed the group in between). Unlike findGoSymbol it cannot skip
+ * look-alikes inside block comments or raw strings.
+ */
 export function declarationPattern(symbol: string): string | undefined {
   const p = parseSymbol(symbol);
   if (!p) return undefined;
@@ -89,13 +101,21 @@ export function declarationPattern(symbol: string): string | undefined {
     const recv = escapeRe(p.receiver);
     return `^func\\s*\\((?:\\s*[A-Za-z_][A-Za-z0-9_]*\\s+)?\\*?\\s*${recv}(?:\\[[^\\]]*\\])?\\s*\\)\\s*${name}\\s*[\\[(]`;
   }
-  return `^(?:func\\s+${name}\\s*[\\[(]|type\\s+${name}(?:\\s|\\[|=|$))`;
+  // The look-ahead first, so the look-behind (a scan back to the group start) only runs on candidate lines.
+  const spec = `\\t${NAME_LIST}${name}(?:\\s|\\[|=|,|$)`;
+  const inGroup = `^(?=${spec})(?<=${GROUP_START}(?:(?!\\))[^\\n]*\\n)*)${spec}`;
+  return [
+    `^func[ \\t]+${name}\\s*[\\[(]`,
+    `^type[ \\t]+${name}(?:\\s|\\[|=|$)`,
+    `^(?:const|var)[ \\t]+${NAME_LIST}${name}(?:\\s|,|=|$)`,
+    inGroup,
+  ].map((alt) => `(?:${alt})`).join('|');
 }
 
 /**
  * Every top-level declaration of `symbol` in a Go file. For `Type.method` both pointer and
  * value receivers (and generic receivers) match; for a bare name, a func, a type (also inside a
- * `type ( ... )` group), a const or a var.
+ * `type ( ... )` group), a const or a var (also a later name of a `var a, b = ...` spec, single or grouped).
  */
 export function findGoSymbol(src: string, symbol: string): SymbolMatch[] {
   const p = parseSymbol(symbol);
@@ -117,9 +137,9 @@ export function findGoSymbol(src: string, symbol: string): SymbolMatch[] {
 
   const funcRe = new RegExp(`^func\\s+(${name})\\s*[\\[(]`);
   const typeRe = new RegExp(`^type\\s+(${name})(?:\\s|\\[|=|$)`);
-  const singleRe = new RegExp(`^(const|var)\\s+(${name})(?:\\s|,|=|$)`);
+  const singleRe = new RegExp(`^((const|var)[ \\t]+${NAME_LIST})${name}(?:\\s|,|=|$)`);
   const groupStart = /^(type|const|var)\s*\(\s*$/;
-  const groupSpec = new RegExp(`^\\s+(${name})(?:\\s|\\[|=|,|$)`);
+  const groupSpec = new RegExp(`^(\\s+${NAME_LIST})${name}(?:\\s|\\[|=|,|$)`);
   let group: DeclKind | undefined;
   let depth = 0; // braces/parens opened inside a group, so struct fields are not specs
 
@@ -129,7 +149,7 @@ export function findGoSymbol(src: string, symbol: string): SymbolMatch[] {
       if (depth === 0 && /^\)/.test(text)) { group = undefined; return; }
       if (depth === 0) {
         const g = groupSpec.exec(text);
-        if (g) matches.push({ line: i + 1, column: text.indexOf(p.name), kind: group });
+        if (g) matches.push({ line: i + 1, column: (g[1] as string).length, kind: group });
       }
       for (const ch of text) {
         if (ch === '{' || ch === '(') depth++;
@@ -144,7 +164,7 @@ export function findGoSymbol(src: string, symbol: string): SymbolMatch[] {
     const t = typeRe.exec(text);
     if (t) { matches.push({ line: i + 1, column: text.indexOf(p.name, 4), kind: 'type' }); return; }
     const s = singleRe.exec(text);
-    if (s) matches.push({ line: i + 1, column: text.indexOf(p.name, (s[1] as string).length), kind: s[1] as DeclKind });
+    if (s) matches.push({ line: i + 1, column: (s[1] as string).length, kind: s[2] as DeclKind });
   });
   return matches;
 }
