@@ -194,3 +194,36 @@ describe('NodeInfo kept up to date pod by pod', () => {
     assert.deepEqual(out.results[0]?.reasons, ['Too many pods']);
   });
 });
+
+describe('bad input never throws', () => {
+  const garbage: unknown[] = [
+    { spec: { containers: 7, initContainers: 'x', overhead: [], resources: 'lots' } },
+    { spec: { containers: [null, 3, { resources: { requests: { cpu: 'lots', memory: {} } }, ports: 'x' }] } },
+    { spec: { containers: [{ ports: [null, { hostPort: 'a' }, { hostPort: -1 }] }], tolerations: 'all' } },
+    { spec: { affinity: { nodeAffinity: { requiredDuringSchedulingIgnoredDuringExecution: {
+      nodeSelectorTerms: 'x' } } } } },
+    { spec: { affinity: { nodeAffinity: { requiredDuringSchedulingIgnoredDuringExecution: {
+      nodeSelectorTerms: [null, { matchFields: 'x' },
+        { matchFields: [{ key: 'metadata.name', operator: 'In', values: 3 }] }],
+    } } } } },
+    { status: { containerStatuses: 'x', initContainerStatuses: [null] }, spec: { nodeName: 'a' } },
+  ];
+  garbage.forEach((g, i) => {
+    test(`case ${i}`, () => {
+      const c = new ClusterNodeInfos();
+      const ni = c.setNode(node('a'));
+      const pod = g as SchedPod;
+      c.upsertPod({ ...pod, metadata: { name: `g${i}` }, spec: { ...pod.spec, nodeName: 'a' } });
+      for (const daemonPinnedToNode of [false, true]) {
+        const out = runFilters(g as SchedPod, ni, { daemonPinnedToNode, allFailures: true });
+        assert.equal(typeof out.feasible, 'boolean');
+        for (const r of out.results) if (r.code === 'Error') assert.match(r.reasons[0] ?? '', /could not read the pod/);
+      }
+    });
+  });
+  test('a plugin that cannot read the pod is an Error status at the pod spec, for every node', () => {
+    const out = runFilters(garbage[3] as SchedPod, new NodeInfo(node('a')), { specPath: 'spec.template.spec' });
+    assert.deepEqual([out.results[0]?.plugin, out.results[0]?.code, out.results[0]?.field],
+      ['NodeAffinity', 'Error', 'spec.template.spec']);
+  });
+});

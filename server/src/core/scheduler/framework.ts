@@ -91,7 +91,13 @@ export function prepareFilters(
       prepared.missing.push(name);
       continue;
     }
-    const out = plugin.preFilter(pod, ctx, nodes);
+    let out: ReturnType<typeof plugin.preFilter>;
+    try {
+      out = plugin.preFilter(pod, ctx, nodes);
+    } catch (e) {
+      prepared.rejected = internalError(name, e, ctx);
+      return prepared;
+    }
     if (out.kind === 'skip') continue;
     if (out.kind === 'reject') {
       prepared.rejected = out.result;
@@ -115,6 +121,15 @@ export function prepareFilters(
   }
   prepared.nodeNames = names;
   return prepared;
+}
+
+/**
+ * A plugin that threw on input the API server would have refused (a list that is not a list): an Error status
+ * naming the plugin and the fault, located at the pod spec, instead of a crash.
+ */
+function internalError(plugin: PluginName, e: unknown, ctx: CycleContext): FilterResult {
+  const why = e instanceof Error ? e.message : String(e);
+  return { plugin, code: 'Error', reasons: [`${plugin} could not read the pod: ${why}`], field: ctx.specPath };
 }
 
 /** One node's verdict: feasible, or the rejections (the first one only, unless allFailures). */
@@ -145,7 +160,12 @@ export function filterNode(prepared: PreparedPod, node: NodeInfoView): FilterOut
   let results: FilterResult[] | undefined;
   for (let i = 0; i < steps.length; i++) {
     const step = steps[i] as PreparedPod['steps'][number];
-    const r = step.plugin.filter(step.state, prepared.pod, node, prepared.ctx);
+    let r: FilterResult | null;
+    try {
+      r = step.plugin.filter(step.state, prepared.pod, node, prepared.ctx);
+    } catch (e) {
+      r = internalError(step.plugin.name, e, prepared.ctx);
+    }
     if (r === null) continue;
     if (!prepared.allFailures) return firstRejection(prepared, r);
     (results ??= []).push(r);

@@ -1,5 +1,6 @@
 // The host ports a pod takes on its node (framework.HostPortInfo, k8s.io/kube-scheduler/framework/types.go at
 // v0.35.0) and which of a pod's ports count (util.GetHostPorts, pkg/scheduler/util/utils.go, v1.35-era copy).
+import { listOf, objectsOf } from './resource';
 import { child, index, type FieldPath } from '../fieldPath';
 import type { ContainerPort, HostPortInfo, SchedContainer, SchedPod } from './types';
 
@@ -18,9 +19,11 @@ export function getHostPorts(pod: SchedPod, specPath: FieldPath = 'spec'): HostP
   const out: HostPortRef[] = [];
   const spec = pod.spec;
   const collect = (list: SchedContainer[] | undefined, name: string, onlyRestartable: boolean): void => {
-    (list ?? []).forEach((c, i) => {
+    listOf(list).forEach((c, i) => {
+      if (typeof c !== 'object' || c === null) return;
       if (onlyRestartable && c.restartPolicy !== 'Always') return;
-      (c.ports ?? []).forEach((p, j) => {
+      listOf(c.ports).forEach((p, j) => {
+        if (typeof p !== 'object' || p === null) return;
         if (typeof p.hostPort === 'number' && p.hostPort > 0) {
           const [ip, protocol] = sanitize(p.hostIP, p.protocol);
           const field = child(index(child(index(child(specPath, name), i), 'ports'), j), 'hostPort');
@@ -38,12 +41,12 @@ export function getHostPorts(pod: SchedPod, specPath: FieldPath = 'spec'): HostP
 export function forEachHostPort(pod: SchedPod, fn: (port: ContainerPort) => void): void {
   const spec = pod.spec;
   if (!spec) return;
-  for (const c of spec.initContainers ?? []) {
+  for (const c of objectsOf(spec.initContainers)) {
     if (c.restartPolicy !== 'Always') continue;
-    for (const p of c.ports ?? []) if (typeof p.hostPort === 'number' && p.hostPort > 0) fn(p);
+    for (const p of objectsOf(c.ports)) if (typeof p.hostPort === 'number' && p.hostPort > 0) fn(p);
   }
-  for (const c of spec.containers ?? []) {
-    for (const p of c.ports ?? []) if (typeof p.hostPort === 'number' && p.hostPort > 0) fn(p);
+  for (const c of objectsOf(spec.containers)) {
+    for (const p of objectsOf(c.ports)) if (typeof p.hostPort === 'number' && p.hostPort > 0) fn(p);
   }
 }
 

@@ -3,7 +3,7 @@
 // the inventory loads and then adjusted on each pod event, so evaluating a pod over every node reads only totals.
 import { podRequests } from './podRequests';
 import { addHostPort, forEachHostPort, removeHostPort } from './hostPorts';
-import { accumulate, emptyResource, newResource, toQuantityList, type QuantityList } from './resource';
+import { accumulate, emptyResource, newResource, objectsOf, toQuantityList, type QuantityList } from './resource';
 import { mustParseQuantity } from './quantity';
 import type { HostPortInfo, NodeInfoView, PodInfo, PodResource, Resource, SchedNode, SchedPod } from './types';
 
@@ -39,14 +39,14 @@ function resourceKey(pod: SchedPod, opts: NodeInfoOptions): string {
   const st = pod.status;
   const parts: unknown[] = [opts.inPlacePodVerticalScaling ?? true, opts.podLevelResources ?? true,
     spec?.overhead ?? null, spec?.resources?.requests ?? null];
-  for (const c of spec?.containers ?? []) parts.push(c.name ?? null, c.resources?.requests ?? null);
+  for (const c of objectsOf(spec?.containers)) parts.push(c.name ?? null, c.resources?.requests ?? null);
   parts.push('|');
-  for (const c of spec?.initContainers ?? []) {
+  for (const c of objectsOf(spec?.initContainers)) {
     parts.push(c.name ?? null, c.restartPolicy ?? null, c.resources?.requests ?? null);
   }
   if (st) {
     parts.push('|', st.resources?.requests ?? null, st.allocatedResources ?? null);
-    for (const cs of [...(st.containerStatuses ?? []), ...(st.initContainerStatuses ?? [])]) {
+    for (const cs of [...objectsOf(st.containerStatuses), ...objectsOf(st.initContainerStatuses)]) {
       if (cs?.resources || cs?.allocatedResources) {
         parts.push(cs.name, cs.resources?.requests ?? null, cs.allocatedResources ?? null);
       }

@@ -2,7 +2,14 @@
 // the sum of its containers against the largest init container (restartable sidecars count towards both), plus
 // pod overhead, with pod-level requests taking over cpu/memory/hugepages when the pod sets them.
 import { Quantity } from './quantity';
-import { addResourceList, maxResourceList, toQuantityList, type QuantityError, type QuantityList } from './resource';
+import {
+  addResourceList,
+  maxResourceList,
+  objectsOf,
+  toQuantityList,
+  type QuantityError,
+  type QuantityList,
+} from './resource';
 import type { ResourceList, SchedContainer, SchedContainerStatus, SchedPod } from './types';
 
 export interface PodResourcesOptions {
@@ -74,8 +81,8 @@ export function aggregateContainerRequests(pod: SchedPod, opts: PodResourcesOpti
   let statuses: Map<string, SchedContainerStatus> | undefined;
   if (opts.useStatusResources) {
     statuses = new Map();
-    for (const cs of pod.status?.containerStatuses ?? []) statuses.set(cs.name, cs);
-    for (const cs of pod.status?.initContainerStatuses ?? []) statuses.set(cs.name, cs);
+    for (const cs of objectsOf(pod.status?.containerStatuses)) statuses.set(cs.name, cs);
+    for (const cs of objectsOf(pod.status?.initContainerStatuses)) statuses.set(cs.name, cs);
   }
   const requestsOf = (c: SchedContainer, useStatus: boolean): QuantityList => {
     let r = toQuantityList(c.resources?.requests, opts.errors);
@@ -86,11 +93,11 @@ export function aggregateContainerRequests(pod: SchedPod, opts: PodResourcesOpti
     if (opts.nonMissingContainerRequests?.size) r = applyNonMissing(r, opts.nonMissingContainerRequests);
     return r;
   };
-  for (const c of spec?.containers ?? []) addResourceList(reqs, requestsOf(c, true));
+  for (const c of objectsOf(spec?.containers)) addResourceList(reqs, requestsOf(c, true));
 
   const restartable: QuantityList = new Map();
   const initMax: QuantityList = new Map();
-  for (const c of spec?.initContainers ?? []) {
+  for (const c of objectsOf(spec?.initContainers)) {
     let r = requestsOf(c, isRestartable(c));
     if (isRestartable(c)) {
       // A sidecar keeps running: it adds to the pod and to every init container started after it.

@@ -4,6 +4,16 @@ import { isQualifiedName } from '../validation/names';
 import { parseQuantity, Quantity, quantityText } from './quantity';
 import type { Resource, ResourceList } from './types';
 
+/** The items of a list field, or none when the field holds something else (inputs are user files). */
+export function listOf<T>(x: readonly T[] | undefined | null): readonly T[] {
+  return Array.isArray(x) ? x : [];
+}
+
+/** The entries of a list that are objects (a list of containers or ports may hold anything in a bad file). */
+export function objectsOf<T extends object>(x: readonly T[] | undefined | null): T[] {
+  return listOf(x).filter((v): v is T => typeof v === 'object' && v !== null);
+}
+
 /** A parsed ResourceList. Map order is insertion order, which keeps reason lists stable. */
 export type QuantityList = Map<string, Quantity>;
 

@@ -1,6 +1,7 @@
 // NodeAffinity's PreFilter and Filter (pkg/scheduler/framework/plugins/nodeaffinity/node_affinity.go, v1.35-era):
 // the pod's nodeSelector AND its required node affinity, through the same matcher as the DaemonSet controller
 // (core/nodeAffinity.ts). The default profile adds no scheduler-enforced affinity, so that branch is not ported.
+import { listOf, objectsOf } from '../resource';
 import { child, key as keyPath } from '../../fieldPath';
 import { selectorFromSet } from '../../labels';
 import { requirementMatches, type Requirement } from '../../labels';
@@ -27,7 +28,7 @@ function pinnedAffinity(pod: SchedPod): PinnedAffinity {
   const ns = pod.spec?.nodeSelector ?? {};
   const selector = Object.keys(ns).length > 0 ? selectorFromSet(ns) : undefined;
   const required = pod.spec?.affinity?.nodeAffinity?.requiredDuringSchedulingIgnoredDuringExecution;
-  const terms = required?.nodeSelectorTerms ?? [];
+  const terms = listOf(required?.nodeSelectorTerms);
   // ReplaceDaemonSetPodNodeNameNodeAffinity replaces every term's matchFields by `metadata.name In [node]`;
   // a term left without expressions then selects exactly the node.
   let anyTermMatchesAll = terms.length === 0;
@@ -73,14 +74,14 @@ function preFilter(pod: SchedPod, ctx: CycleContext): PreFilterOutcome<State> {
   }
   if (!required && pod.spec?.nodeSelector == null) return { kind: 'skip' };
   const state: State = { required: getRequiredNodeAffinity(pod.spec, ctx.specPath), nodeSelector };
-  const terms = required?.nodeSelectorTerms ?? [];
+  const terms = listOf(required?.nodeSelectorTerms);
   if (terms.length === 0) return { kind: 'state', state };
   let nodeNames: Set<string> | undefined;
   for (const t of terms) {
     let termNames: Set<string> | undefined;
-    for (const r of t?.matchFields ?? []) {
+    for (const r of objectsOf(t?.matchFields)) {
       if (r.key !== OBJECT_NAME_FIELD || r.operator !== 'In') continue;
-      const s = new Set(r.values ?? []);
+      const s = new Set(listOf(r.values));
       termNames = termNames === undefined ? s : new Set([...termNames].filter((n) => s.has(n)));
     }
     // A term without a name requirement admits every node, and terms are ORed.

@@ -4,7 +4,7 @@
 // DRA-backed extended resources (DRAExtendedResource, alpha and off) are not ported.
 import { child, index, key as keyPath, type FieldPath } from '../../fieldPath';
 import { podRequests } from '../podRequests';
-import { emptyResource, isExtendedResourceName, setMaxResource } from '../resource';
+import { emptyResource, isExtendedResourceName, objectsOf, setMaxResource } from '../resource';
 import type {
   CycleContext,
   FilterPlugin,
@@ -25,7 +25,7 @@ interface State {
 }
 
 function hasRestartableInitContainer(pod: SchedPod): boolean {
-  return (pod.spec?.initContainers ?? []).some((c) => c.restartPolicy === 'Always');
+  return objectsOf(pod.spec?.initContainers).some((c) => c.restartPolicy === 'Always');
 }
 
 // Port of computePodResourceRequest (pkg/scheduler/framework/plugins/noderesources/fit.go).
@@ -105,6 +105,7 @@ function fitsQuickly(req: Resource, node: NodeInfoView): boolean {
   if (req.milliCPU > 0 && req.milliCPU > alloc.milliCPU - used.milliCPU) return false;
   if (req.memory > 0 && req.memory > alloc.memory - used.memory) return false;
   if (req.ephemeralStorage > 0 && req.ephemeralStorage > alloc.ephemeralStorage - used.ephemeralStorage) return false;
+  if (req.scalarResources.size === 0) return true;
   for (const [name, q] of req.scalarResources) {
     if (q > 0 && q > (alloc.scalarResources.get(name) ?? 0) - (used.scalarResources.get(name) ?? 0)) return false;
   }
@@ -115,7 +116,7 @@ function fitsQuickly(req: Resource, node: NodeInfoView): boolean {
 export function requestField(pod: SchedPod, resource: string, specPath: FieldPath): FieldPath {
   const spec = pod.spec;
   for (const list of ['containers', 'initContainers'] as const) {
-    const cs = spec?.[list] ?? [];
+    const cs = objectsOf(spec?.[list]);
     for (let i = 0; i < cs.length; i++) {
       const r = cs[i]?.resources?.requests;
       if (r && Object.hasOwn(r, resource)) {
