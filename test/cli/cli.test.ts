@@ -55,13 +55,30 @@ describe('kce validate', () => {
   });
 
   test('never-matching DaemonSet: warnings with stable codes and the YAML 1.1 trap as an error', () => {
-    const r = kce('validate', '--format', 'json', join(EX, 'broken', 'daemonset-never-matches.yaml'));
-    const codes = JSON.parse(r.stdout).files[0].documents[0].diagnostics.map((d: { code: string }) => d.code).sort();
+    // With an inventory (here the sample cluster's own file), the checks that describe it run too.
+    const withNodes = kce('validate', '--format', 'json', '--nodes', join(EX, 'sample-cluster.yaml'), join(EX, 'broken', 'daemonset-never-matches.yaml'));
+    const out = JSON.parse(withNodes.stdout);
+    const codes = out.files[0].documents[0].diagnostics.map((d: { code: string }) => d.code).sort();
     assert.deepEqual(codes, [
       'kce.deprecatedMasterToleration', 'kce.emptyTerm', 'kce.gtLtNotInteger', 'kce.preferredAffinityIgnored',
       'kce.selectorMatchesNoNode', 'kce.tolerationPreferNoScheduleOnly', 'kce.yaml11Scalar',
     ]);
-    assert.equal(r.code, 1);
+    assert.equal(out.notes, undefined);
+    assert.equal(withNodes.code, 1);
+  });
+
+  test('without --nodes or --context the inventory-dependent checks are skipped, said in one line', () => {
+    const file = join(EX, 'broken', 'daemonset-never-matches.yaml');
+    const out = JSON.parse(kce('validate', '--format', 'json', file).stdout);
+    const codes = out.files[0].documents[0].diagnostics.map((d: { code: string }) => d.code);
+    assert.ok(!codes.includes('kce.selectorMatchesNoNode'), codes.join(', '));
+    assert.ok(codes.includes('kce.emptyTerm'), 'checks that hold on any cluster still run');
+    assert.deepEqual(out.notes, [
+      'inventory-dependent checks (selectorMatchesNoNode, tolerationMatchesNoTaint, termMatchesNoNode, runsNowhere) skipped: ' +
+        'no inventory given (--nodes FILE or --context NAME)',
+    ]);
+    const text = kce('validate', file).stdout.split('\n');
+    assert.equal(text.filter((l) => l.includes('skipped: no inventory given')).length, 1);
   });
 
   test('SARIF output names rules and 1-based regions', () => {

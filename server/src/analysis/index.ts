@@ -10,6 +10,7 @@ import { parseYamlDocument, rebaseDocument, splitYamlDocuments, withinBudget, ty
 import { rangeOfPath } from '../yaml/paths';
 import { decodeTyped, unknownFieldMessage } from '../yaml/decode';
 import { findYaml11Traps } from '../yaml/scalars';
+import { REMOVED_API_DOCS, removedApiVersion } from '../core/validation/apiVersions';
 import { docUrlFor } from './docLinks';
 import { podSpecPathFor, valueAt } from './podSpecPath';
 import type { AnalysisContext, DocumentAnalysis, FileAnalysis, OffsetRange, PlacementSummary, Problem } from './types';
@@ -129,7 +130,7 @@ function summarizePlacement(ds: DaemonSet, nodes: readonly NodeInfo[], gates: Fe
   return new LazyPlacementSummary(nodes.length, shouldRun, shouldContinueRunning, () => nodes.map((n) => compiled.evaluate(n)));
 }
 
-const YAML11_WORDS: Record<string, string> = { bool: 'a boolean', int: 'an integer', float: 'a number', null: 'null' };
+const YAML11_WORDS: Record<string, string> = { bool: 'a boolean', int: 'an integer', float: 'a number' };
 
 /** Analyse one parsed document against the context. Never throws. */
 export function analyzeDocument(doc: ParsedDocument, ctx: AnalysisContext): DocumentAnalysis {
@@ -146,11 +147,19 @@ export function analyzeDocument(doc: ParsedDocument, ctx: AnalysisContext): Docu
   for (const w of doc.warnings) out.problems.push({ severity: 'warning', code: w.code, field: '', message: w.message, range: w.range });
   if (!isObject(doc.value) || !doc.kind || !doc.apiVersion) return out;
 
+  // A workload kind in an API version kube-apiserver no longer serves: kubectl cannot apply it at all.
+  const removed = removedApiVersion(doc.apiVersion, doc.kind);
+  if (removed) {
+    out.problems.push({ severity: 'error', code: 'kce.removedApiVersion', field: 'apiVersion', message: removed.message, range: fieldRange(doc, 'apiVersion'), docUrl: REMOVED_API_DOCS });
+    return out;
+  }
+
   const specPath = podSpecPathFor(doc.apiVersion, doc.kind);
   const decoded = decodeTyped<Record<string, unknown>>(doc.value);
   if (!decoded.known && !specPath) return out; // not a kind this product checks
 
-  const traps = findYaml11Traps(doc);
+  // `~` and `null` read as null in YAML 1.2 too: not a 1.1 trap (the schema decode speaks for them).
+  const traps = findYaml11Traps(doc).filter((t) => t.readsAs !== 'null');
   // an unquoted `yes` where a string belongs is one mistake: the trap says it better than the type error
   const trapped = new Set(traps.filter((t) => !t.isKey).map((t) => t.path));
   for (const e of decoded.errors) {
@@ -186,14 +195,17 @@ export function analyzeDocument(doc: ParsedDocument, ctx: AnalysisContext): Docu
       const spec = valueAt(obj, specPath);
       const inventoryLabel = ctx.inventoryLabel ?? 'the inventory';
       const insights = ctx.insights && isObject(spec)
-        ? podSpecInsights(spec as PodSpec, { specPath, isDaemonSet: !!out.daemonSet, nodes: ctx.nodes, inventoryLabel, gates: ctx.gates })
+        ? podSpecInsights(spec as PodSpec, {
+          specPath, isDaemonSet: !!out.daemonSet, nodes: ctx.nodes, inventoryLabel, gates: ctx.gates,
+          inventoryDependent: ctx.inventoryInsights !== false,
+        })
         : [];
       for (const i of insights) out.problems.push(fromInsight(doc, i));
       if (out.daemonSet) {
         const placed = summarizePlacement(out.daemonSet, ctx.nodes, ctx.gates);
         out.placement = placed;
         const alreadySaid = insights.some((i) => i.code === 'kce.selectorMatchesNoNode');
-        if (ctx.insights && ctx.nodes.length > 0 && placed.shouldRun === 0 && !alreadySaid) {
+        if (ctx.insights && ctx.inventoryInsights !== false && ctx.nodes.length > 0 && placed.shouldRun === 0 && !alreadySaid) {
           const first = placed.placements.find((p) => p.reasons.length)?.reasons[0];
           out.problems.push({
             severity: 'warning',
@@ -220,6 +232,7 @@ const MAX_DOCUMENTS = 40_000;
 
 function sameContext(a: AnalysisContext | undefined, b: AnalysisContext): boolean {
   return !!a && a.nodes === b.nodes && a.insights === b.insights && a.inventoryLabel === b.inventoryLabel &&
+    a.inventoryInsights === b.inventoryInsights &&
     JSON.stringify(a.gates) === JSON.stringify(b.gates);
 }
 

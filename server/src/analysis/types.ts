@@ -52,6 +52,11 @@ export interface AnalysisContext {
   insights: boolean;
   /** How messages name the inventory ("the sample cluster", "nodes.yaml"). */
   inventoryLabel?: string;
+  /**
+   * False: leave out the insights that only describe the inventory (selectorMatchesNoNode, tolerationMatchesNoTaint,
+   * termMatchesNoNode, runsNowhere): `kce validate` without --nodes or --context has only the fictional sample.
+   */
+  inventoryInsights?: boolean;
 }
 
 export interface FileAnalysis {

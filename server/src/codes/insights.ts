@@ -105,6 +105,13 @@ export const INSIGHTS_REGISTRY = {
     docs: FIELD_VALIDATION,
     message: { by: ANALYSIS, example: 'unknown field "spec.template.spec.nodeSelecter" (kubectl\'s strict field validation rejects it)' },
   },
+  'kce.removedApiVersion': {
+    severity: 'error',
+    go: { none: 'no code decides it: the removed group versions are simply absent from kube-apiserver v1.35' },
+    note: { none: 'nothing in the controller to explain; the message names the version to use instead' },
+    docs: 'https://kubernetes.io/docs/reference/using-api/deprecation-guide/',
+    message: { by: 'core/validation/apiVersions.ts#BY_KEY', example: 'DaemonSet in extensions/v1beta1 is not served since Kubernetes v1.16: use apiVersion: apps/v1 (…)' },
+  },
   'kce.internal': {
     severity: 'error',
     go: { none: 'a bug in this product: a port threw while checking the document' },

@@ -16,6 +16,8 @@ export interface InsightOptions {
   /** Name of the inventory for messages ("the sample cluster", "nodes.yaml"). */
   inventoryLabel: string;
   gates: FeatureGates;
+  /** False: only insights that hold on any cluster (no "matches no node of the inventory"). Default true. */
+  inventoryDependent?: boolean;
 }
 
 // Taints the node lifecycle controller adds and removes by itself: tolerating them is normal even when no node has them now.
@@ -77,7 +79,7 @@ function nodeAffinityInsights(spec: PodSpec, opts: InsightOptions): Insight[] {
   }
 
   // Terms that match no node of the inventory while another term does.
-  if (opts.nodes.length > 0 && terms.length > 1) {
+  if (opts.inventoryDependent !== false && opts.nodes.length > 0 && terms.length > 1) {
     const matching = terms.map((t, i) => {
       if (!t || empty.includes(i)) return -1;
       const compiled = newNodeSelectorTerm(t, i, index(requiredPath, i));
@@ -101,7 +103,7 @@ function nodeAffinityInsights(spec: PodSpec, opts: InsightOptions): Insight[] {
 }
 
 function selectorInsights(spec: PodSpec, opts: InsightOptions): Insight[] {
-  if (opts.nodes.length === 0) return [];
+  if (opts.nodes.length === 0 || opts.inventoryDependent === false) return [];
   const out: Insight[] = [];
   const ns = spec.nodeSelector ?? {};
   const nsPath = child(opts.specPath, 'nodeSelector');
@@ -140,10 +142,13 @@ function tolerationInsights(spec: PodSpec, opts: InsightOptions): Insight[] {
       const effect = tol.effect ? ` with effect ${tol.effect}` : '';
       out.push(info('kce.blanketToleration', path,
         `tolerates every taint${effect}: the pod also runs on control-plane and dedicated nodes` +
-          (!tol.effect || tol.effect === 'NoExecute' ? ', and is never evicted by a NoExecute taint (not even from a node being drained or lost)' : '')));
+          (!tol.effect || tol.effect === 'NoExecute'
+            ? ', and no NoExecute taint evicts it (not even not-ready or unreachable on a failing node)'
+            : '')));
       return;
     }
-    if (k === MASTER_TAINT) {
+    // Specs that tolerate both (the usual migration step) are right as they are.
+    if (k === MASTER_TAINT && !toleratesControlPlane(spec.tolerations ?? [], tol)) {
       const cp = opts.nodes.filter((n) => n.taints.some((t) => t.key === CONTROL_PLANE_TAINT)).length;
       out.push(warn('kce.deprecatedMasterToleration', child(path, 'key'),
         `${MASTER_TAINT} is no longer set on control-plane nodes (kubeadm stopped in v1.25); tolerate ${CONTROL_PLANE_TAINT}` + (cp ? ` — ${plural(cp, 'node')} in ${opts.inventoryLabel} carry it` : '')));
@@ -154,7 +159,8 @@ function tolerationInsights(spec: PodSpec, opts: InsightOptions): Insight[] {
         'the DaemonSet controller ignores PreferNoSchedule taints, so a toleration for that effect alone changes nothing'));
       return;
     }
-    if (opts.nodes.length === 0 || k === '' || k.startsWith(CONDITION_TAINT_PREFIX)) return;
+    if (k === MASTER_TAINT) return;
+    if (opts.inventoryDependent === false || opts.nodes.length === 0 || k === '' || k.startsWith(CONDITION_TAINT_PREFIX)) return;
     if (taints.some((t) => toleratesTaint(tol, t, enableCmp))) return;
     const sameKey = taints.filter((t) => t.key === k);
     out.push(warn('kce.tolerationMatchesNoTaint', path,
@@ -163,6 +169,12 @@ function tolerationInsights(spec: PodSpec, opts: InsightOptions): Insight[] {
         : `no node in ${opts.inventoryLabel} has a taint with key ${k}`));
   });
   return out;
+}
+
+/** Does another toleration of the spec tolerate the control-plane taint as kubeadm sets it (NoSchedule)? */
+function toleratesControlPlane(tolerations: readonly Toleration[], master: Toleration): boolean {
+  const taint: Taint = { key: CONTROL_PLANE_TAINT, effect: 'NoSchedule' };
+  return tolerations.some((t) => t && t !== master && toleratesTaint(t, taint, false));
 }
 
 /** Every insight for one pod spec. */

@@ -4,7 +4,7 @@ import type {
   PodAffinity, PodAffinityTerm, PreferredSchedulingTerm, WeightedPodAffinityTerm,
 } from '../types';
 import { child, index, type FieldPath } from '../fieldPath';
-import { forbidden, invalid, required } from './fieldErrors';
+import { asJSON, forbidden, invalid, required } from './fieldErrors';
 import { validateLabelSelector } from './labelSelector';
 import { isValidLabelValue, nameIsDNSLabel, nameIsDNSSubdomain, validateLabelName } from './names';
 
@@ -37,7 +37,7 @@ export function validateNodeSelectorRequirement(
       if (values.length !== 1) errs.push(required(child(path, 'values'), "must be specified single value when `operator` is 'Lt' or 'Gt'"));
       break;
     default:
-      errs.push(invalid(child(path, 'operator'), rq.operator ?? '', 'not a valid selector operator'));
+      errs.push(invalid(child(path, 'operator'), asJSON(rq.operator ?? ''), 'not a valid selector operator'));
   }
   errs.push(...validateLabelName(rq.key ?? '', child(path, 'key')));
   if (!allowInvalidLabelValueInRequiredNodeAffinity) {
@@ -65,7 +65,7 @@ export function validateNodeFieldSelectorRequirement(req: NodeSelectorRequiremen
       }
       break;
     default:
-      errs.push(invalid(child(path, 'operator'), req.operator ?? '', 'not a valid selector operator'));
+      errs.push(invalid(child(path, 'operator'), asJSON(req.operator ?? ''), 'not a valid selector operator'));
   }
   const vf = Object.prototype.hasOwnProperty.call(NODE_FIELD_SELECTOR_VALIDATORS, req.key ?? '')
     ? NODE_FIELD_SELECTOR_VALIDATORS[req.key]

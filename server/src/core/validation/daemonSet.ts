@@ -118,7 +118,7 @@ export function validateDaemonSetSpec(spec: DaemonSetSpec | undefined, path: Fie
   errs.push(...validatePodTemplateSpec(s.template, child(path, 'template'), opts));
   // The pod-level check above accepts OnFailure and Never; a DaemonSet does not.
   const restartPolicy = s.template?.spec?.restartPolicy ?? '';
-  if (restartPolicy !== 'Always') errs.push(notSupported(child(path, 'template', 'spec', 'restartPolicy'), restartPolicy, ['Always']));
+  if (restartPolicy !== 'Always') errs.push(notSupported(child(path, 'template', 'spec', 'restartPolicy'), asJSON(restartPolicy), ['Always']));
   const ads = s.template?.spec?.['activeDeadlineSeconds'];
   if (ads !== undefined && ads !== null) {
     errs.push(forbidden(child(path, 'template', 'spec', 'activeDeadlineSeconds'), 'activeDeadlineSeconds in DaemonSet is not Supported'));

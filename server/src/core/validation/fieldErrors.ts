@@ -7,8 +7,9 @@ import { VALIDATION_TYPE_TEXT } from '../../codes/validation';
 const TYPE_TEXT: Readonly<Record<ErrorReason, string>> = VALIDATION_TYPE_TEXT;
 
 /**
- * Wraps a bad value that Go holds in a non-string type (intstr.IntOrString, *string, a struct),
- * so that it is rendered through json.Marshal rather than %q.
+ * Wraps a bad value that Go holds in a non-string type (intstr.IntOrString, *string, a struct), or in a named
+ * string type (core.TaintEffect, core.RestartPolicy, metav1.LabelSelectorOperator…): ErrorBody's type switch
+ * matches only plain `string`, so those go through json.Marshal (`"A\u0026B"`) rather than %q (`"A&B"`).
  */
 export class AsJSON {
   constructor(readonly value: unknown) {}

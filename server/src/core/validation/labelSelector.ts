@@ -2,7 +2,7 @@
 // LabelSelectorAsSelector does it (used for the selector/template-labels check).
 import type { FieldError, LabelSelector, LabelSelectorRequirement } from '../types';
 import { child, index, type FieldPath } from '../fieldPath';
-import { forbidden, invalid, required } from './fieldErrors';
+import { asJSON, forbidden, invalid, required } from './fieldErrors';
 import { isQualifiedName, isValidLabelValue, validateLabelName, validateLabels } from './names';
 
 export interface LabelSelectorValidationOptions {
@@ -28,7 +28,7 @@ export function validateLabelSelectorRequirement(
       if (values.length > 0) errs.push(forbidden(child(path, 'values'), "may not be specified when `operator` is 'Exists' or 'DoesNotExist'"));
       break;
     default:
-      errs.push(invalid(child(path, 'operator'), sr.operator ?? '', 'not a valid selector operator'));
+      errs.push(invalid(child(path, 'operator'), asJSON(sr.operator ?? ''), 'not a valid selector operator'));
   }
   errs.push(...validateLabelName(sr.key ?? '', child(path, 'key')));
   if (!opts.allowInvalidLabelValueInSelector) {

@@ -119,8 +119,11 @@ export function isDNS1123Subdomain(value: string): string[] {
 }
 
 // Port of maskTrailingDash (apimachinery/pkg/api/validation/generic.go).
-function maskTrailingDash(name: string): string {
-  if (name.length > 1 && name.endsWith('-')) return name.slice(0, -1) + 'a';
+export function maskTrailingDash(name: string): string {
+  // Two bytes go, not one, before the "a": `ab-` is checked as `aa`, `a.-` as `a`. A multi-byte character
+  // cut in half becomes U+FFFD, which no name pattern accepts, as the invalid UTF-8 Go leaves.
+  const bytes = new TextEncoder().encode(name);
+  if (bytes.length > 1 && name.endsWith('-')) return new TextDecoder().decode(bytes.subarray(0, bytes.length - 2)) + 'a';
   return name;
 }
 

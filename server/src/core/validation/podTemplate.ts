@@ -27,7 +27,7 @@ function validatePullPolicy(policy: string, path: FieldPath): FieldError[] {
   switch (policy) {
     case 'Always': case 'IfNotPresent': case 'Never': return [];
     case '': return [required(path, '')];
-    default: return [notSupported(path, policy, ['Always', 'IfNotPresent', 'Never'])];
+    default: return [notSupported(path, asJSON(policy), ['Always', 'IfNotPresent', 'Never'])];
   }
 }
 
@@ -43,7 +43,7 @@ function validateContainerCommon(ctr: Container, path: FieldPath): FieldError[] 
   switch (tmp) {
     case 'File': case 'FallbackToLogsOnError': break;
     case '': errs.push(required(child(path, 'terminationMessagePolicy'), '')); break;
-    default: errs.push(notSupported(child(path, 'terminationMessagePolicy'), tmp, ['File', 'FallbackToLogsOnError']));
+    default: errs.push(notSupported(child(path, 'terminationMessagePolicy'), asJSON(tmp), ['File', 'FallbackToLogsOnError']));
   }
   errs.push(...validatePullPolicy(str(ctr['imagePullPolicy']), child(path, 'imagePullPolicy')));
   return errs;
@@ -89,7 +89,7 @@ function validateRestartPolicy(policy: string, path: FieldPath): FieldError[] {
   switch (policy) {
     case 'Always': case 'OnFailure': case 'Never': return [];
     case '': return [required(path, '')];
-    default: return [notSupported(path, policy, ['Always', 'OnFailure', 'Never'])];
+    default: return [notSupported(path, asJSON(policy), ['Always', 'OnFailure', 'Never'])];
   }
 }
 

@@ -27,7 +27,7 @@ function internalToleration(t: Toleration): Record<string, unknown> {
 export function validateTaintEffect(effect: string, allowEmpty: boolean, path: FieldPath): FieldError[] {
   if (!allowEmpty && effect.length === 0) return [required(path, '')];
   if ((TAINT_EFFECTS as readonly string[]).includes(effect)) return [];
-  return [notSupported(path, effect, TAINT_EFFECTS)];
+  return [notSupported(path, asJSON(effect), TAINT_EFFECTS)];
 }
 
 // Port of ValidateTolerations (pkg/apis/core/validation/validation.go).
@@ -46,11 +46,11 @@ export function validateTolerations(
     if (key.length > 0) errs.push(...validateLabelName(key, child(idx, 'key')));
     // An empty key only makes sense as "tolerate everything", which needs Exists.
     if (key.length === 0 && operator !== 'Exists') {
-      errs.push(invalid(child(idx, 'operator'), operator,
+      errs.push(invalid(child(idx, 'operator'), asJSON(operator),
         'operator must be Exists when `key` is empty, which means "match all values and all keys"'));
     }
     if (t?.tolerationSeconds !== undefined && t?.tolerationSeconds !== null && effect !== 'NoExecute') {
-      errs.push(invalid(child(idx, 'effect'), effect, "effect must be 'NoExecute' when `tolerationSeconds` is set"));
+      errs.push(invalid(child(idx, 'effect'), asJSON(effect), "effect must be 'NoExecute' when `tolerationSeconds` is set"));
     }
     switch (operator) {
       case 'Equal':
@@ -67,7 +67,7 @@ export function validateTolerations(
       case 'Gt': {
         // Behind TaintTolerationComparisonOperators (alpha in 1.35): unknown operators while off.
         if (!gates.TaintTolerationComparisonOperators) {
-          errs.push(notSupported(child(idx, 'operator'), operator, supportedTolerationOperators(gates)));
+          errs.push(notSupported(child(idx, 'operator'), asJSON(operator), supportedTolerationOperators(gates)));
           break;
         }
         const msgs = isDecimalInteger(value);
@@ -75,7 +75,7 @@ export function validateTolerations(
         break;
       }
       default:
-        errs.push(notSupported(child(idx, 'operator'), operator, supportedTolerationOperators(gates)));
+        errs.push(notSupported(child(idx, 'operator'), asJSON(operator), supportedTolerationOperators(gates)));
     }
     if (effect.length > 0) errs.push(...validateTaintEffect(effect, true, child(idx, 'effect')));
   });
