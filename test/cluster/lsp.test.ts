@@ -37,7 +37,7 @@ describe('LSP with a live cluster', () => {
     const h = await startServer({ deps: defaultDeps(), capabilities: PULL_CAPS, initializationOptions: settings({ trusted: true }) });
     try {
       await h.open(URI, DS);
-      await waitFor(() => h.inventoryEvents.some((e) => e.status === 'cluster: test · 2 nodes · live'), 5000, 'live inventory');
+      await waitFor(() => h.inventoryEvents.some((e) => e.status === 'cluster: test · 2 nodes · live'), 15_000, 'live inventory');
       assert.deepEqual(await runsOn(h), ['node-a']);
       const refreshes = h.refreshes.diagnostics;
 
@@ -74,7 +74,7 @@ describe('LSP with a live cluster', () => {
     const h = await startServer({ deps: defaultDeps(), capabilities: PULL_CAPS, initializationOptions: settings({ trusted: true }) });
     try {
       await h.open(URI, DS);
-      await waitFor(() => h.inventoryEvents.some((e) => e.source === 'cluster' && /live/.test(e.status ?? '')), 5000, 'live inventory');
+      await waitFor(() => h.inventoryEvents.some((e) => e.source === 'cluster' && /live/.test(e.status ?? '')), 15_000, 'live inventory');
       const plan = (await h.client.sendRequest('kce/plan', { uri: URI, documentIndex: 0 })) as PlanResult;
       assert.ok(!plan.nodesNeedingDaemonPods.includes('node-a'), 'node-a already runs agent-a');
       assert.ok(!plan.nodesNeedingDaemonPods.includes('node-b'), 'node-b should not run the pod');
