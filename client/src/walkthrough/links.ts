@@ -6,20 +6,30 @@ import { commandUri, MARKDOWN_COMMANDS, OPEN_NOTE, rewriteNoteLinks } from './mo
 
 export const TRUSTED_MARKDOWN = { enabledCommands: MARKDOWN_COMMANDS } as const;
 
-function linkContent(c: vscode.MarkdownString | vscode.MarkedString): vscode.MarkdownString | vscode.MarkedString {
+// Only the server's own "Why? (note)" paragraph is trusted (for the note commands); the rest of the hover,
+// which quotes workspace data such as node names, stays untrusted markdown.
+const WHY_PARAGRAPH = /^Why\? \(note\) /;
+
+function linkContent(c: vscode.MarkdownString | vscode.MarkedString): (vscode.MarkdownString | vscode.MarkedString)[] {
   const value = typeof c === 'string' ? c : c.value;
-  const { text, changed } = rewriteNoteLinks(value);
-  if (!changed) return c;
-  const md = new vscode.MarkdownString(text);
-  md.isTrusted = TRUSTED_MARKDOWN;
-  if (typeof c !== 'string' && 'supportHtml' in c && c.supportHtml) md.supportHtml = true;
-  return md;
+  const plain: string[] = [];
+  const linked: string[] = [];
+  for (const para of value.split('\n\n')) {
+    const { text, changed } = WHY_PARAGRAPH.test(para) ? rewriteNoteLinks(para) : { text: para, changed: false };
+    (changed ? linked : plain).push(text);
+  }
+  if (!linked.length) return [c];
+  const rest = new vscode.MarkdownString(plain.join('\n\n'));
+  if (typeof c !== 'string' && 'supportHtml' in c && c.supportHtml) rest.supportHtml = true;
+  const why = new vscode.MarkdownString(linked.join('\n\n'));
+  why.isTrusted = TRUSTED_MARKDOWN;
+  return plain.length ? [rest, why] : [why];
 }
 
 /** Hover middleware: note links become command links. */
 export function linkNotesInHover(h: vscode.Hover | null | undefined): vscode.Hover | null | undefined {
   if (!h) return h;
-  const contents = h.contents.map(linkContent);
+  const contents = h.contents.flatMap(linkContent);
   return h.range ? new vscode.Hover(contents, h.range) : new vscode.Hover(contents);
 }
 

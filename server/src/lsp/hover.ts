@@ -43,12 +43,18 @@ const FIELD_DOCS: Record<string, FieldDoc> = {
   priorityClassName: { text: 'Priority of the daemon pods; system-node-critical is usual for node agents.' },
 };
 
-function esc(s: string): string {
-  return s.replace(/\\/g, '\\\\').replace(/\|/g, '\\|').replace(/\r?\n/g, ' ');
+// User data (node names, label values, messages quoting them) is escaped so it can never form a link, an
+// image, HTML or a table break: the VS Code client trusts our note-command links (client/src/walkthrough/links.ts).
+// Parentheses alone cannot open a link once brackets are escaped, so they stay readable.
+const MD_SPECIAL = /[\\`*_[\]<>!|~&]/g;
+
+export function esc(s: string): string {
+  return s.replace(/\r?\n|\r/g, ' ').replace(MD_SPECIAL, (c) => `\\${c}`);
 }
 
-function code(s: string): string {
-  return '`' + s.replace(/`/g, "'") + '`';
+// A code span is literal (no links inside); a line break would end it, a backtick would close it.
+export function code(s: string): string {
+  return '`' + s.replace(/\r?\n|\r/g, ' ').replace(/`/g, "'") + '`';
 }
 
 function more(n: number): string {

@@ -1,4 +1,5 @@
 // Handlers of the custom kce/* requests. Each answers null (or an empty result) rather than failing.
+import { checkPlanParams, checkRolloutParams } from './params';
 import type { Connection } from 'vscode-languageserver/node';
 import type { DocumentAnalysis } from '../analysis/types';
 import type { NodeInfo, PlacementReason, Pod } from '../core/types';
@@ -94,6 +95,7 @@ export function registerRequests(connection: Connection, session: Session): void
   }));
 
   connection.onRequest(P.plan, safe(session, 'kce/plan', null, async (params: P.PlanParams) => {
+    checkPlanParams(params);
     const a = await session.analyze(params.uri);
     const d = docAt(a, params.documentIndex);
     if (!a || !d?.daemonSet) return null;
@@ -123,6 +125,7 @@ export function registerRequests(connection: Connection, session: Session): void
   }));
 
   connection.onRequest(P.rollout, safe(session, 'kce/rollout', null, async (params: P.RolloutParams) => {
+    checkRolloutParams(params);
     const a = await session.analyze(params.uri);
     const d = docAt(a, params.documentIndex);
     if (!a || !d?.daemonSet || !d.placement) return null;

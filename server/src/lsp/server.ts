@@ -27,7 +27,7 @@ import { completionAt } from './completion';
 import { codeActionsFor } from './codeActions';
 import { documentSymbolsOf } from './symbols';
 import { registerRequests } from './requests';
-import { safe } from './safe';
+import { safe, setPhase } from './safe';
 import { listContexts } from '../protocol';
 import type { ListContextsResult } from '../protocol';
 
@@ -42,12 +42,15 @@ export const SERVER_NAME = 'kce';
 
 export function createServer(connection: Connection, deps: ServerDeps, options: ServerOptions = {}): Session {
   const session = new Session(connection, deps);
+  // Requests before initialize get ServerNotInitialized; after shutdown, InvalidRequest (see safe.ts).
+  setPhase(session, 'starting');
   const pushDelay = options.pushDelayMs ?? 50;
   const timers = new Map<string, NodeJS.Timeout>();
   let dynamicConfig = false;
   let dynamicWatch = false;
 
   connection.onInitialize((params: InitializeParams): InitializeResult => {
+    setPhase(session, 'running');
     session.support = readClientSupport(params.capabilities);
     dynamicConfig = !!params.capabilities.workspace?.didChangeConfiguration?.dynamicRegistration;
     dynamicWatch = !!params.capabilities.workspace?.didChangeWatchedFiles?.dynamicRegistration;
@@ -206,6 +209,7 @@ export function createServer(connection: Connection, deps: ServerDeps, options: 
   registerRequests(connection, session);
 
   connection.onShutdown(async () => {
+    setPhase(session, 'shutdown');
     for (const t of timers.values()) clearTimeout(t);
     timers.clear();
     if (inventoryTimer) clearTimeout(inventoryTimer);
