@@ -2,7 +2,7 @@ import { test, describe } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Affinity, DaemonSet, NodeInfo, Pod, PodSpec, Taint, Toleration } from '../../server/src/core/types';
 import { DEFAULT_FEATURE_GATES, type FeatureGates } from '../../server/src/core/k8sVersion';
-import { compilePlacement, placeDaemonSet, nodeShouldRunDaemonPod } from '../../server/src/core/placement';
+import { compilePlacement, placeDaemonSet } from '../../server/src/core/placement';
 import {
   addOrUpdateDaemonPodTolerations,
   DAEMON_POD_TOLERATIONS,
@@ -12,6 +12,8 @@ import {
 } from '../../server/src/core/daemonPod';
 
 const gates: FeatureGates = { ...DEFAULT_FEATURE_GATES };
+/** NodeShouldRunDaemonPod for one node, through the compiled decision (the only one). */
+const nodeShouldRunDaemonPod = (n: NodeInfo, ds: DaemonSet, g: FeatureGates) => compilePlacement(ds, g).evaluate(n);
 // Fixtures of pkg/controller/daemon/daemon_controller_test.go.
 const simpleDaemonSetLabel = { name: 'simple-daemon', type: 'production' };
 const simpleDaemonSetLabel2 = { name: 'simple-daemon', type: 'test' };

@@ -2,7 +2,7 @@
 // note it backs and checks that the note still says it, so a note and the simulation cannot drift apart again.
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { nodeShouldRunDaemonPod } from '../../server/src/core/placement';
+import { compilePlacement } from '../../server/src/core/placement';
 import { DEFAULT_FEATURE_GATES } from '../../server/src/core/k8sVersion';
 import type { DaemonSet, NodeInfo, NodePlacement, NodeSelectorTerm, PodSpec } from '../../server/src/core/types';
 import { sampleClusterNodes } from '../../server/src/inventory/files/sampleCluster';
@@ -37,7 +37,7 @@ function required(nodeSelectorTerms: NodeSelectorTerm[]): DaemonSet {
 }
 
 function place(node: NodeInfo, ds = daemonSet()): NodePlacement {
-  return nodeShouldRunDaemonPod(node, ds, DEFAULT_FEATURE_GATES);
+  return compilePlacement(ds, DEFAULT_FEATURE_GATES).evaluate(node);
 }
 
 /** RUN / KEEP as the CLI prints them, and the untolerated taints named by the reasons. */

@@ -49,17 +49,6 @@ export interface PlanResult {
   notes: string[];
 }
 
-/** The nodes of each slow-start batch, in order. */
-export function batchNodes(p: Pick<PlanResult, 'nodesNeedingDaemonPods' | 'batches'>): string[][] {
-  const out: string[][] = [];
-  let i = 0;
-  for (const size of p.batches) {
-    out.push(p.nodesNeedingDaemonPods.slice(i, i + size));
-    i += size;
-  }
-  return out;
-}
-
 /** The controller's next sync over `pods` when they are known (a cluster, `--pods`), else its first sync. */
 export function planResult(
   ds: DaemonSet,

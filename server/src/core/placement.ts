@@ -9,15 +9,16 @@ import { explainUntolerated, taintToString, tolerationsTolerateTaint } from './t
 import { labelValue } from './labels';
 import { placementMessage } from '../codes/placement';
 
-export const FIELD_NODE_NAME: FieldPath = child(POD_SPEC_PATH, 'nodeName');
-export const FIELD_TOLERATIONS: FieldPath = child(POD_SPEC_PATH, 'tolerations');
+const FIELD_NODE_NAME: FieldPath = child(POD_SPEC_PATH, 'nodeName');
+const FIELD_TOLERATIONS: FieldPath = child(POD_SPEC_PATH, 'tolerations');
 
 export interface CompiledPlacement {
   /** Tolerations of the daemon pod: the template's, then the automatic ones (NewPod). */
   readonly tolerations: readonly Toleration[];
   readonly affinity: RequiredNodeAffinity;
+  /** The decision with its reasons (every failing check is named). */
   evaluate(node: NodeInfo): NodePlacement;
-  /** The two booleans of evaluate() without reasons, for counting: bit 1 shouldRun, bit 0 shouldContinueRunning. */
+  /** The same decision without reasons, for counting: bit 1 shouldRun, bit 0 shouldContinueRunning. */
   classify(node: NodeInfo): number;
 }
 
@@ -27,11 +28,26 @@ export interface PlacementSummary {
   shouldContinueRunning: number;
 }
 
-/** Outcome of the taint predicate: what upstream computes, without building reasons. */
-const enum TaintFit {
-  Fits = 0,
-  NoScheduleOnly = 1, // untolerated taints, none of them NoExecute: a running pod stays
-  NoExecute = 2, // an untolerated NoExecute taint: a running pod is evicted
+/** The checks of `predicates` that fail for a node, as bits. */
+const enum Fails {
+  None = 0,
+  NodeName = 1,
+  NodeSelector = 2, // the nodeSelector half of GetRequiredNodeAffinity(pod).Match
+  NodeAffinity = 4, // the required node affinity half
+  NoScheduleTaint = 8, // an untolerated NoSchedule taint: no new pod, a running pod stays
+  NoExecuteTaint = 16, // an untolerated NoExecute taint: a running pod is evicted too
+}
+
+const PLACEMENT_FAILS = Fails.NodeName | Fails.NodeSelector | Fails.NodeAffinity;
+const RUN = 2;
+const CONTINUE = 1;
+
+// Port of NodeShouldRunDaemonPod (pkg/controller/daemon/daemon_controller.go): the two booleans from the failed checks.
+function outcome(fails: number): number {
+  if (fails & PLACEMENT_FAILS) return 0;
+  if (fails & Fails.NoExecuteTaint) return 0;
+  if (fails & Fails.NoScheduleTaint) return CONTINUE;
+  return RUN | CONTINUE;
 }
 
 // Port of predicates and NodeShouldRunDaemonPod (pkg/controller/daemon/daemon_controller.go), compiled once per DaemonSet.
@@ -46,16 +62,37 @@ export function compilePlacement(ds: DaemonSet, gates: FeatureGates): CompiledPl
   const labelSelector = affinity.labelSelector;
   const requiredTerms = affinity.nodeSelector;
 
-  function taintFit(taints: readonly Taint[]): TaintFit {
-    let fit = TaintFit.Fits;
+  /** Whether upstream's taint check lets this taint through: only NoSchedule and NoExecute count, tolerated ones not. */
+  function untolerated(t: Taint): boolean {
+    return (t.effect === 'NoSchedule' || t.effect === 'NoExecute') && !tolerationsTolerateTaint(tolerations, t, enableCmp);
+  }
+
+  // Port of predicates (pkg/controller/daemon/daemon_controller.go): the failing checks as bits. `all` evaluates every
+  // check (reasons name each); otherwise it stops as soon as the outcome is known (counting).
+  function predicates(node: NodeInfo, all: boolean): number {
+    let fails = Fails.None;
+    if (templateNodeName !== '' && templateNodeName !== node.name) {
+      if (!all) return Fails.NodeName;
+      fails |= Fails.NodeName;
+    }
+    // GetRequiredNodeAffinity(pod).Match is nodeSelector AND required terms; parse errors in terms are ignored,
+    // as upstream ignores them for compatibility.
+    if (labelSelector !== undefined && !labelSelector.matches(node.labels)) {
+      if (!all) return Fails.NodeSelector;
+      fails |= Fails.NodeSelector;
+    }
+    if (requiredTerms !== undefined && !requiredTerms.matches(node)) {
+      if (!all) return Fails.NodeAffinity;
+      fails |= Fails.NodeAffinity;
+    }
+    const taints = node.taints;
     for (let i = 0; i < taints.length; i++) {
       const t = taints[i] as Taint;
-      if (t.effect !== 'NoSchedule' && t.effect !== 'NoExecute') continue;
-      if (tolerationsTolerateTaint(tolerations, t, enableCmp)) continue;
-      if (t.effect === 'NoExecute') return TaintFit.NoExecute;
-      fit = TaintFit.NoScheduleOnly;
+      if (!untolerated(t)) continue;
+      if (t.effect === 'NoExecute') return fails | Fails.NoExecuteTaint;
+      fails |= Fails.NoScheduleTaint;
     }
-    return fit;
+    return fails;
   }
 
   // Reasons depend only on a few node values, and many nodes fail alike: explain each distinct
@@ -84,65 +121,34 @@ export function compilePlacement(ds: DaemonSet, gates: FeatureGates): CompiledPl
     return taintCache.get(sig, () => {
       const why = explainUntolerated(t, tolerations, enableCmp, userTolerationCount);
       const evicts = t.effect === 'NoExecute';
-      return [
-        {
-          code: 'TaintNotTolerated' as const,
-          message: placementMessage.taint(taintToString(t), why, evicts),
-          field: FIELD_TOLERATIONS,
-          taint: Object.freeze({ ...t }),
-          evicts,
-        },
-      ];
+      return [{ code: 'TaintNotTolerated' as const, message: placementMessage.taint(taintToString(t), why, evicts), field: FIELD_TOLERATIONS, taint: Object.freeze({ ...t }), evicts }];
     })[0] as PlacementReason;
   }
 
-  function reasonsFor(node: NodeInfo, nameOk: boolean, selectorOk: boolean, termsOk: boolean, fit: TaintFit): PlacementReason[] {
+  /** One reason per failed check of the decision; every untolerated taint is named. */
+  function reasonsFor(node: NodeInfo, fails: number): PlacementReason[] {
     const reasons: PlacementReason[] = [];
-    if (!nameOk) {
-      reasons.push({
-        code: 'NodeNameMismatch',
-        message: placementMessage.nodeName(templateNodeName, node.name),
-        field: FIELD_NODE_NAME,
-        evicts: true,
-      });
+    if (fails & Fails.NodeName) {
+      reasons.push({ code: 'NodeNameMismatch', message: placementMessage.nodeName(templateNodeName, node.name), field: FIELD_NODE_NAME, evicts: true });
     }
-    if (!selectorOk) for (const r of selectorReasons(node)) reasons.push(r);
-    if (!termsOk) for (const r of affinityReasons(node)) reasons.push(r);
-    if (fit !== TaintFit.Fits) {
-      for (const t of node.taints) {
-        if (t.effect !== 'NoSchedule' && t.effect !== 'NoExecute') continue;
-        if (tolerationsTolerateTaint(tolerations, t, enableCmp)) continue;
-        reasons.push(taintReason(t));
-      }
+    if (fails & Fails.NodeSelector) for (const r of selectorReasons(node)) reasons.push(r);
+    if (fails & Fails.NodeAffinity) for (const r of affinityReasons(node)) reasons.push(r);
+    if (fails & (Fails.NoScheduleTaint | Fails.NoExecuteTaint)) {
+      for (const t of node.taints) if (untolerated(t)) reasons.push(taintReason(t));
     }
     return reasons;
   }
 
   function evaluate(node: NodeInfo): NodePlacement {
-    const nameOk = templateNodeName === '' || templateNodeName === node.name;
-    // GetRequiredNodeAffinity(pod).Match: nodeSelector AND required terms. Both are evaluated here so that
-    // reasons can name each; parse errors in terms are ignored, as upstream ignores them for compatibility.
-    const selectorOk = labelSelector === undefined || labelSelector.matches(node.labels);
-    const termsOk = requiredTerms === undefined || requiredTerms.matches(node);
-    const fit = taintFit(node.taints);
-    let shouldRun: boolean;
-    let shouldContinueRunning: boolean;
-    if (!nameOk || !selectorOk || !termsOk) {
-      shouldRun = false;
-      shouldContinueRunning = false;
-    } else if (fit !== TaintFit.Fits) {
-      shouldRun = false;
-      shouldContinueRunning = fit !== TaintFit.NoExecute;
-    } else {
-      return { node: node.name, shouldRun: true, shouldContinueRunning: true, reasons: [] };
-    }
-    return { node: node.name, shouldRun, shouldContinueRunning, reasons: reasonsFor(node, nameOk, selectorOk, termsOk, fit) };
+    const fails = predicates(node, true);
+    const o = outcome(fails);
+    const shouldRun = (o & RUN) !== 0;
+    const shouldContinueRunning = (o & CONTINUE) !== 0;
+    return { node: node.name, shouldRun, shouldContinueRunning, reasons: fails === Fails.None ? [] : reasonsFor(node, fails) };
   }
 
   function classify(node: NodeInfo): number {
-    if ((templateNodeName !== '' && templateNodeName !== node.name) || !affinity.matches(node)) return 0;
-    const fit = taintFit(node.taints);
-    return fit === TaintFit.Fits ? 3 : fit === TaintFit.NoExecute ? 0 : 1;
+    return outcome(predicates(node, false));
   }
 
   return { tolerations, affinity, evaluate, classify };
@@ -185,9 +191,4 @@ export function placeDaemonSet(ds: DaemonSet, nodes: readonly NodeInfo[], gates:
     if (p.shouldContinueRunning) shouldContinueRunning++;
   }
   return { nodes: out, shouldRun, shouldContinueRunning };
-}
-
-/** One-off check of a single node (compiles each call; use compilePlacement for many nodes). */
-export function nodeShouldRunDaemonPod(node: NodeInfo, ds: DaemonSet, gates: FeatureGates): NodePlacement {
-  return compilePlacement(ds, gates).evaluate(node);
 }

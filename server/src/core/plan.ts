@@ -8,13 +8,13 @@ import { getTargetNodeName } from './daemonPod';
 import { allowsSurge } from './rollout';
 
 /** BurstReplicas (daemon_controller.go): most creates or deletes issued in one sync. */
-export const BURST_REPLICAS = 250;
+const BURST_REPLICAS = 250;
 /** SlowStartInitialBatchSize (pkg/controller/controller_utils.go). */
-export const SLOW_START_INITIAL_BATCH_SIZE = 1;
+const SLOW_START_INITIAL_BATCH_SIZE = 1;
 /** apps.ControllerRevisionHashLabelKey: the label holding a pod's template revision. */
-export const CONTROLLER_REVISION_HASH_LABEL = 'controller-revision-hash';
+const CONTROLLER_REVISION_HASH_LABEL = 'controller-revision-hash';
 /** NodeFieldSelectorKeyNodeName: the matchFields key the controller pins pods to nodes with. */
-export const NODE_NAME_FIELD = 'metadata.name';
+const NODE_NAME_FIELD = 'metadata.name';
 
 export type Placement = { shouldRun: boolean; shouldContinueRunning: boolean };
 
@@ -78,7 +78,7 @@ function isTerminal(pod: Pod): boolean {
 }
 
 // Port of IsPodReady (pkg/api/v1/pod/util.go).
-export function isPodReady(pod: Pod): boolean {
+function isPodReady(pod: Pod): boolean {
   return (pod.status?.conditions ?? []).some((c) => c.type === 'Ready' && c.status === 'True');
 }
 

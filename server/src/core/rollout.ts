@@ -3,8 +3,8 @@
 import type { DaemonSet, IntOrString } from './types';
 import { getScaledValueFromIntOrPercent } from './intstr';
 
-export const ROLLING_UPDATE = 'RollingUpdate';
-export const ON_DELETE = 'OnDelete';
+const ROLLING_UPDATE = 'RollingUpdate';
+const ON_DELETE = 'OnDelete';
 
 export interface EffectiveRollingUpdate {
   maxSurge: number;
@@ -18,7 +18,7 @@ export interface EffectiveRollingUpdate {
 }
 
 /** Strategy type and rolling-update values as kube-apiserver stores them after SetDefaults_DaemonSet. */
-export function defaultedUpdateStrategy(ds: DaemonSet): {
+function defaultedUpdateStrategy(ds: DaemonSet): {
   type: string;
   maxUnavailable?: IntOrString;
   maxSurge?: IntOrString;
