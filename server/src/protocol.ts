@@ -5,6 +5,7 @@ import type { Range } from 'vscode-languageserver-protocol';
 import type { DeleteCode, PlacementReasonCode } from './codes/index';
 import type { NodeEventOf } from './analysis/nodeEvent';
 import type { RolloutRoundResult } from './analysis/results';
+import type { ContextSummary } from './cluster/kubeconfig';
 
 // ---------- shared shapes (plain JSON; ranges are LSP ranges) ----------
 
@@ -107,15 +108,8 @@ export interface ListContextsParams {
   kubeconfig?: string;
 }
 
-/** A kubeconfig context for a picker: never a credential. */
-export interface KubeContextDto {
-  name: string;
-  cluster: string;
-  user: string;
-  namespace: string;
-  server: string;
-  current: boolean;
-}
+/** A kubeconfig context for a picker: never a credential (the shape cluster/kubeconfig.ts lists). */
+export type KubeContextDto = ContextSummary;
 
 export interface ListContextsResult {
   contexts: KubeContextDto[];

@@ -31,6 +31,7 @@ const CASES: { name: string; file: string; line: string; fails: boolean }[] = [
   { name: 'client → walkthrough values', file: 'client/src/probe.ts', line: "import { allNotes } from '../../server/src/walkthrough/index';", fails: true },
   { name: 'client → walkthrough types', file: 'client/src/probe.ts', line: "import type { Note } from '../../server/src/walkthrough/index';", fails: false },
   { name: 'client → protocol', file: 'client/src/probe.ts', line: "import { plan } from '../../server/src/protocol';", fails: false },
+  { name: 'client → vocabulary', file: 'client/src/views/probe.ts', line: "import { zoneOf } from '../../../server/src/core/vocabulary';", fails: false },
   { name: 'client → codes', file: 'client/src/views/probe.ts', line: "import { goSymbolFor } from '../../../server/src/codes/index';", fails: false },
 ];
 

@@ -2,6 +2,7 @@
 import type { PlacementNodeDto, SimulatePlacementResult } from '../../../server/src/protocol';
 import { esc, msgLink } from './html';
 import { goRefFor } from './links';
+import { zoneOf } from '../../../server/src/core/vocabulary';
 
 export type Outcome = 'runs' | 'keeps' | 'skipped';
 
@@ -43,10 +44,7 @@ export function barChart(title: string, bars: { label: string; value: number; cl
 }
 
 /** Labels that locate a node: the zone (topology label, or the legacy one). */
-export function zoneOf(labels: Record<string, string> | undefined): string {
-  if (!labels) return '';
-  return labels['topology.kubernetes.io/zone'] ?? labels['failure-domain.beta.kubernetes.io/zone'] ?? '';
-}
+export { zoneOf } from '../../../server/src/core/vocabulary';
 
 export interface PlacementViewInput {
   result: SimulatePlacementResult;

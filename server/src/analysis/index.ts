@@ -12,14 +12,11 @@ import { decodeTyped, unknownFieldMessage } from '../yaml/decode';
 import { findYaml11Traps } from '../yaml/scalars';
 import { REMOVED_API_DOCS, removedApiVersion } from '../core/validation/apiVersions';
 import { docUrlFor } from './docLinks';
-import { podSpecPathFor, valueAt } from './podSpecPath';
+import { podSpecPathFor } from './podSpecPath';
+import { isObject, valueAtPath as valueAt } from '../core/values';
 import type { AnalysisContext, DocumentAnalysis, FileAnalysis, OffsetRange, PlacementSummary, Problem } from './types';
 
 export type { AnalysisContext, DocumentAnalysis, FileAnalysis, Problem } from './types';
-
-function isObject(v: unknown): v is Record<string, unknown> {
-  return !!v && typeof v === 'object' && !Array.isArray(v);
-}
 
 /** Block entries end after their line break and the next line's indent: squiggle the content only. */
 function trimEnd(doc: ParsedDocument, [start, end]: OffsetRange): OffsetRange {

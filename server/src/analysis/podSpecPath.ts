@@ -17,13 +17,3 @@ export function podSpecPathFor(apiVersion: string | undefined, kind: string | un
   if (!apiVersion || !kind) return undefined;
   return POD_SPEC_PATHS[`${apiVersion}/${kind}`];
 }
-
-/** Read a value at a plain dotted path (no brackets) of an object. */
-export function valueAt(obj: unknown, path: FieldPath): unknown {
-  let cur: unknown = obj;
-  for (const part of path.split('.')) {
-    if (!cur || typeof cur !== 'object' || Array.isArray(cur)) return undefined;
-    cur = (cur as Record<string, unknown>)[part];
-  }
-  return cur;
-}

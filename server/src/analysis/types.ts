@@ -8,7 +8,9 @@ import type { ProblemCode } from '../codes/index';
 
 export type { FieldPath };
 
-export type OffsetRange = [start: number, end: number];
+import type { OffsetRange } from '../yaml/parse';
+
+export type { OffsetRange };
 
 export interface Problem {
   severity: Severity;

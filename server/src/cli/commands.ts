@@ -3,6 +3,7 @@
 import type { DaemonSet, LabelSelector, NodeInfo, Pod, PlacementReason } from '../core/types';
 import type { FeatureGates } from '../core/k8sVersion';
 import { placementResult, planResult, rolloutResult } from '../analysis/results';
+import { zoneOf } from '../core/vocabulary';
 import { analyzeText } from '../analysis/index';
 import type { DocumentAnalysis, FileAnalysis } from '../analysis/types';
 import { expandPaths, InputError, loadInventory, loadPods, readText, type Inventory } from './inputs';
@@ -147,10 +148,6 @@ function reasonJson(r: PlacementReason): { code: PlacementReason['code']; messag
   return { code: r.code, message: r.message, field: r.field };
 }
 
-function zoneOf(n: NodeInfo | undefined): string {
-  return n?.labels['topology.kubernetes.io/zone'] ?? '';
-}
-
 export function runSimulate(opts: CommonOptions, io: IO): number {
   const inventory = inventoryFor(opts, io);
   const found = daemonSetsIn(analyseAll(opts, inventory));
@@ -179,7 +176,7 @@ export function runSimulate(opts: CommonOptions, io: IO): number {
     io.stdout(`runs on ${ds.summary.shouldRun} of ${ds.summary.nodes} nodes · ${skipped} skipped` + (ds.errors ? ` · ${ds.errors} validation error${ds.errors === 1 ? '' : 's'} (kce validate)` : '') + '\n\n');
     const rows = ds.nodes.map((n) => [
       n.name,
-      zoneOf(byName.get(n.name)),
+      zoneOf(byName.get(n.name)?.labels),
       n.shouldRun ? '✓' : '✗',
       n.shouldContinueRunning ? '✓' : '✗',
       n.reasons.length ? shorten(n.reasons[0]!.message) + (n.reasons.length > 1 ? ` (+${n.reasons.length - 1} more)` : '') : '',

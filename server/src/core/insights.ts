@@ -6,7 +6,7 @@ import type { Insight, NodeInfo, PodSpec, Taint, Toleration } from './types';
 import { child, index, key, type FieldPath } from './fieldPath';
 import { getRequiredNodeAffinity, newNodeSelectorTerm, termMatches } from './nodeAffinity';
 import { labelValue, parseInt64 } from './labels';
-import { toleratesTaint } from './taints';
+import { taintToString, toleratesTaint } from './taints';
 
 export interface InsightOptions {
   /** Path of the pod spec in the object (`spec.template.spec` for workloads, `spec` for a Pod). */
@@ -165,7 +165,7 @@ function tolerationInsights(spec: PodSpec, opts: InsightOptions): Insight[] {
     const sameKey = taints.filter((t) => t.key === k);
     out.push(warn('kce.tolerationMatchesNoTaint', path,
       sameKey.length
-        ? `matches none of the taints with key ${k} in ${opts.inventoryLabel} (they are ${[...new Set(sameKey.map((t) => `${t.key}${t.value ? '=' + t.value : ''}:${t.effect}`))].join(', ')})`
+        ? `matches none of the taints with key ${k} in ${opts.inventoryLabel} (they are ${[...new Set(sameKey.map(taintToString))].join(', ')})`
         : `no node in ${opts.inventoryLabel} has a taint with key ${k}`));
   });
   return out;

@@ -3,6 +3,7 @@
 // plus explanations of a non-match for placement reasons.
 import type { FieldError, NodeSelector, NodeSelectorRequirement, NodeSelectorTerm, PodSpec } from './types';
 import { child, index, key as keyPath, type FieldPath } from './fieldPath';
+import { NODE_FIELD_SELECTOR_OPERATORS, NODE_SELECTOR_OPERATORS } from './vocabulary';
 import {
   aggregateMessage,
   describeRequirement,
@@ -27,8 +28,8 @@ export interface AffinityNode {
 
 export const OBJECT_NAME_FIELD = 'metadata.name';
 
-const VALID_SELECTOR_OPERATORS = ['In', 'NotIn', 'Exists', 'DoesNotExist', 'Gt', 'Lt'];
-const VALID_FIELD_SELECTOR_OPERATORS = ['In', 'NotIn'];
+const VALID_SELECTOR_OPERATORS = NODE_SELECTOR_OPERATORS;
+const VALID_FIELD_SELECTOR_OPERATORS = NODE_FIELD_SELECTOR_OPERATORS;
 const NODE_SELECTOR_OPS: Record<string, SelectorOperator> = {
   In: 'In',
   NotIn: 'NotIn',

@@ -9,12 +9,14 @@ import type { Analyzed, Session } from './session';
 import { toRange } from './convert';
 import { documentAt, keyStyleOf, valueAt } from './yamlView';
 
-export const NODE_SELECTOR_OPERATORS = ['In', 'NotIn', 'Exists', 'DoesNotExist', 'Gt', 'Lt'];
-export const LABEL_SELECTOR_OPERATORS = ['In', 'NotIn', 'Exists', 'DoesNotExist'];
-export const TOLERATION_OPERATORS = ['Equal', 'Exists'];
-export const TOLERATION_COMPARISON_OPERATORS = ['Gt', 'Lt'];
-export const TAINT_EFFECTS = ['NoSchedule', 'PreferNoSchedule', 'NoExecute'];
-export const DAEMONSET_STRATEGY_TYPES = ['RollingUpdate', 'OnDelete'];
+export {
+  NODE_SELECTOR_OPERATORS, LABEL_SELECTOR_OPERATORS, TOLERATION_OPERATORS, TOLERATION_COMPARISON_OPERATORS, TAINT_EFFECTS,
+  DAEMONSET_STRATEGY_TYPES,
+} from '../core/vocabulary';
+import {
+  NODE_SELECTOR_OPERATORS, LABEL_SELECTOR_OPERATORS, TOLERATION_OPERATORS, TOLERATION_COMPARISON_OPERATORS, TAINT_EFFECTS,
+  DAEMONSET_STRATEGY_TYPES,
+} from '../core/vocabulary';
 export const WELL_KNOWN_LABELS = [
   'kubernetes.io/hostname',
   'topology.kubernetes.io/zone',

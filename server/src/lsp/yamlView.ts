@@ -45,13 +45,4 @@ export function cursorAt(file: ParsedFile, offset: number): Cursor | undefined {
 }
 
 /** The plain value at a field path of a decoded document ('' is the root). */
-export function valueAt(root: unknown, path: FieldPath): unknown {
-  let cur: unknown = root;
-  for (const step of parseFieldPath(path)) {
-    if (cur === null || typeof cur !== 'object') return undefined;
-    if ('field' in step) cur = Array.isArray(cur) ? undefined : (cur as Record<string, unknown>)[step.field];
-    else if (Array.isArray(cur)) cur = /^\d+$/.test(step.bracket) ? cur[Number(step.bracket)] : undefined;
-    else cur = Object.hasOwn(cur, step.bracket) ? (cur as Record<string, unknown>)[step.bracket] : undefined;
-  }
-  return cur;
-}
+export { valueAtPath as valueAt } from '../core/values';

@@ -5,7 +5,8 @@ import { child, index, type FieldPath } from '../fieldPath';
 import { asJSON, invalid, notSupported, required } from './fieldErrors';
 import { isDecimalInteger, isValidLabelValue, validateLabelName } from './names';
 
-export const TAINT_EFFECTS = ['NoSchedule', 'PreferNoSchedule', 'NoExecute'] as const;
+export { TAINT_EFFECTS } from '../vocabulary';
+import { TAINT_EFFECTS } from '../vocabulary';
 
 /** Operators offered in NotSupported errors; Lt/Gt only once the gate allows them. */
 export function supportedTolerationOperators(gates: Pick<FeatureGates, 'TaintTolerationComparisonOperators'>): string[] {
