@@ -3,7 +3,9 @@
 // (whose expected reason is the v1.35 text `node(s) had untolerated taint(s)`), nodename TestNodeName.
 import { test, describe } from 'node:test';
 import assert from 'node:assert/strict';
-import { filterNode, prepareFilters } from '../../../server/src/core/scheduler/framework';
+import { cycleContext, filterNode, prepareFilters } from '../../../server/src/core/scheduler/framework';
+import { nodeName } from '../../../server/src/core/scheduler/plugins/nodeName';
+import { nodeUnschedulable } from '../../../server/src/core/scheduler/plugins/nodeUnschedulable';
 import { NodeInfo, newPodInfo } from '../../../server/src/core/scheduler/nodeInfo';
 import type { FilterCode, PluginName, SchedNode, SchedPod } from '../../../server/src/core/scheduler/types';
 import type { Taint, Toleration } from '../../../server/src/core/types';
@@ -12,6 +14,7 @@ const node = (over: Partial<SchedNode> = {}): SchedNode =>
   ({ name: 'foo', labels: {}, taints: [], unschedulable: false, conditions: [], allocatable: { pods: '110' },
     ...over });
 
+/** The plugin's status on the node: 'skip' when its PreFilter skipped it (its Filter would pass every node). */
 function verdict(plugin: PluginName, pod: SchedPod, ni: NodeInfo): [FilterCode, ...string[]] | 'skip' | null {
   const prepared = prepareFilters(pod, [ni], { plugins: [plugin] });
   if (prepared.steps.length === 0 && !prepared.rejected) return 'skip';
@@ -98,8 +101,14 @@ describe('TestNodeUnschedulable', () => {
       unschedulable: true, want: null },
   ];
   for (const tc of cases) {
-    test(tc.name, () => assert.deepEqual(
-      verdict('NodeUnschedulable', tc.pod, new NodeInfo(node({ unschedulable: tc.unschedulable }))), tc.want));
+    test(tc.name, () => {
+      const ni = new NodeInfo(node({ unschedulable: tc.unschedulable }));
+      const v = verdict('NodeUnschedulable', tc.pod, ni);
+      assert.deepEqual(v === 'skip' ? null : v, tc.want);
+      // Filter alone (as upstream calls it) gives the same status.
+      const r = nodeUnschedulable.filter(null, tc.pod, ni, cycleContext());
+      assert.deepEqual(r && [r.code, ...r.reasons], tc.want);
+    });
   }
 });
 
@@ -160,6 +169,12 @@ describe('TestNodeName', () => {
     { name: "host doesn't match", pod: { spec: { nodeName: 'bar' } }, want: ['UnschedulableAndUnresolvable', NAME] },
   ];
   for (const tc of cases) {
-    test(tc.name, () => assert.deepEqual(verdict('NodeName', tc.pod, new NodeInfo(node({ name: 'foo' }))), tc.want));
+    test(tc.name, () => {
+      const ni = new NodeInfo(node({ name: 'foo' }));
+      const v = verdict('NodeName', tc.pod, ni);
+      assert.deepEqual(v === 'skip' ? null : v, tc.want);
+      const r = nodeName.filter(null, tc.pod, ni, cycleContext());
+      assert.deepEqual(r && [r.code, ...r.reasons], tc.want);
+    });
   }
 });

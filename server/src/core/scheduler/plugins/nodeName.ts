@@ -13,7 +13,8 @@ export function nodeNameFits(pod: SchedPod, nodeName: string): boolean {
 
 export const nodeName: FilterPlugin<null> = {
   name: 'NodeName',
-  preFilter: () => ({ kind: 'state', state: null }),
+  // Upstream has no PreFilter here; skipping a pod that names no node changes nothing (Filter always passes it).
+  preFilter: (pod) => (pod.spec?.nodeName ? { kind: 'state', state: null } : { kind: 'skip' }),
   // Port of NodeName.Filter (pkg/scheduler/framework/plugins/nodename/node_name.go).
   filter(_s, pod, node, ctx): FilterResult | null {
     if (nodeNameFits(pod, node.node.name)) return null;

@@ -10,7 +10,12 @@ const UNSCHEDULABLE_TAINT = { key: 'node.kubernetes.io/unschedulable', effect: '
 
 export const nodeUnschedulable: FilterPlugin<null> = {
   name: 'NodeUnschedulable',
-  preFilter: () => ({ kind: 'state', state: null }),
+  // Upstream has no PreFilter here; a pod that tolerates the cordon (every daemon pod does) passes every node anyway.
+  preFilter: (pod, ctx) => tolerationsTolerateTaint(
+    pod.spec?.tolerations,
+    UNSCHEDULABLE_TAINT,
+    ctx.enableTaintTolerationComparisonOperators,
+  ) ? { kind: 'skip' } : { kind: 'state', state: null },
   // Port of NodeUnschedulable.Filter (pkg/scheduler/framework/plugins/nodeunschedulable/node_unschedulable.go).
   filter(_s, pod, node, ctx): FilterResult | null {
     if (!node.node.unschedulable) return null;
