@@ -11,6 +11,7 @@ import { rangeOfPath } from '../yaml/paths';
 import { decodeTyped, unknownFieldMessage } from '../yaml/decode';
 import { findYaml11Traps } from '../yaml/scalars';
 import { REMOVED_API_DOCS, removedApiVersion } from '../core/validation/apiVersions';
+import { analyzeListDocument, isListDocument } from './lists';
 import { docUrlFor } from './docLinks';
 import { podSpecPathFor } from './podSpecPath';
 import { isObject, valueAtPath as valueAt } from '../core/values';
@@ -268,6 +269,7 @@ export function analyzeText(text: string, ctx: AnalysisContext, previous?: FileA
     const byIndex = new Map<number, DocumentAnalysis>();
     for (const d of previous.documents) if (!byIndex.has(d.index)) byIndex.set(d.index, d);
     previous.parsed.forEach((p, i) => {
+      if (isListDocument(p)) return; // a list has one analysis per item: analysed again, not shifted
       const a = byIndex.get(p.index) ?? previous.documents[i];
       if (!a) return;
       const list = reusable.get(p.text);
@@ -288,7 +290,7 @@ export function analyzeText(text: string, ctx: AnalysisContext, previous?: FileA
     }
     const doc = parseYamlDocument(text, range, i);
     parsed.push(doc);
-    documents.push(analyzeDocument(doc, ctx));
+    documents.push(...(analyzeListDocument(doc, ctx, analyzeDocument) ?? [analyzeDocument(doc, ctx)]));
   });
   const s = budget.skipped;
   if (s) documents.push({ index: -1, range: [s.range[0], text.length], problems: [{ severity: 'error', code: s.code, field: '', message: s.message, range: s.range }] });

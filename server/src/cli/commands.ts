@@ -6,7 +6,7 @@ import { placementResult, planResult, rolloutResult } from '../analysis/results'
 import { zoneOf } from '../core/vocabulary';
 import { analyzeText } from '../analysis/index';
 import type { DocumentAnalysis, FileAnalysis } from '../analysis/types';
-import { expandPaths, InputError, loadInventory, loadPods, readText, type Inventory } from './inputs';
+import { displayName, expandPaths, InputError, loadInventory, loadPods, readText, type Inventory } from './inputs';
 import { LineIndex } from './positions';
 import { renderTable } from './table';
 import type { OutputFormat } from './args';
@@ -36,7 +36,7 @@ function analyseAll(opts: CommonOptions, inventory: Inventory, inventoryInsights
   return expandPaths(opts.paths).map((path) => {
     const text = readText(path);
     const ctx = { nodes: inventory.nodes, gates: opts.gates, insights: true, inventoryLabel: inventory.label, inventoryInsights };
-    return { path, text, analysis: analyzeText(text, ctx) };
+    return { path: displayName(path), text, analysis: analyzeText(text, ctx) };
   });
 }
 

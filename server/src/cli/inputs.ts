@@ -1,5 +1,7 @@
-// Reading what the CLI is given: manifest paths (files or folders), a nodes file, a pods file.
-import { readdirSync, readFileSync, statSync } from 'node:fs';
+// Reading what the CLI is given: manifest paths (files, folders, or `-` for standard input), a nodes file,
+// a pods file. Only regular files are read, each with a size cap, so that /dev/zero, a FIFO or a symlink
+// loop ends in a message (exit 2) instead of a hang.
+import { closeSync, constants, fstatSync, openSync, readdirSync, readSync, realpathSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import type { NodeInfo, Pod } from '../core/types';
 import { loadNodesFromText } from '../inventory/files/loadNodes';
@@ -9,48 +11,141 @@ import { sampleClusterNodes } from '../inventory/files/sampleCluster';
 /** Unusable input: the CLI prints the message and exits 2. */
 export class InputError extends Error {}
 
-const MANIFEST = /\.(ya?ml|json)$/i;
+/** The path that names standard input. */
+export const STDIN = '-';
 
-/** Files to check: each file as given, and the YAML/JSON files under each folder (sorted, no dot folders or node_modules). */
+const MANIFEST = /\.(ya?ml|json)$/i;
+// Manifests over 16 MiB are refused by the analysis anyway; nodes files may be large cluster snapshots.
+const MAX_MANIFEST_BYTES = 16 * 1024 * 1024;
+const MAX_INVENTORY_BYTES = 256 * 1024 * 1024;
+
+function errorCode(e: unknown): string {
+  const err = e as NodeJS.ErrnoException;
+  const why: Record<string, string> = {
+    ELOOP: 'too many levels of symbolic links',
+    EACCES: 'permission denied',
+    EPERM: 'operation not permitted',
+    ENOENT: 'no such file or folder',
+    EISDIR: 'is a folder',
+  };
+  return (err.code && why[err.code]) || err.code || err.message;
+}
+
+/** Files to check: each file as given, `-`, and the YAML/JSON files under each folder (sorted, no dot folders or node_modules). */
 export function expandPaths(paths: readonly string[]): string[] {
   const out: string[] = [];
+  const seen = new Set<string>();
   const walk = (dir: string) => {
+    let real: string;
     let names: string[];
     try {
+      real = realpathSync(dir);
       names = readdirSync(dir).sort();
     } catch (e) {
-      throw new InputError(`cannot read folder ${dir}: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`);
+      throw new InputError(`cannot read folder ${dir}: ${errorCode(e)}`);
     }
+    if (seen.has(real)) return; // a symlink back to a folder already walked
+    seen.add(real);
     // Files of a folder first, then its subfolders: examples/ before examples/broken/.
     const subdirs: string[] = [];
     for (const name of names) {
       if (name.startsWith('.') || name === 'node_modules') continue;
       const p = join(dir, name);
-      const st = statSync(p, { throwIfNoEntry: false });
+      let st;
+      try {
+        st = statSync(p, { throwIfNoEntry: false });
+      } catch {
+        continue; // a symlink loop or an unreadable entry inside a folder: not a manifest
+      }
       if (st?.isDirectory()) subdirs.push(p);
       else if (st?.isFile() && MANIFEST.test(name)) out.push(p);
     }
     subdirs.forEach(walk);
   };
   for (const p of paths) {
-    const st = statSync(p, { throwIfNoEntry: false });
+    if (p === STDIN) {
+      out.push(p);
+      continue;
+    }
+    let st;
+    try {
+      st = statSync(p, { throwIfNoEntry: false });
+    } catch (e) {
+      throw new InputError(`cannot read ${p}: ${errorCode(e)}`);
+    }
     if (!st) throw new InputError(`no such file or folder: ${p}`);
     if (st.isDirectory()) walk(p);
     else out.push(p);
   }
+  if (out.filter((p) => p === STDIN).length > 1) throw new InputError('standard input (-) can be read only once');
   return out;
 }
 
-export function readText(path: string): string {
-  let buf: Buffer;
-  try {
-    buf = readFileSync(path);
-  } catch (e) {
-    throw new InputError(`cannot read ${path}: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`);
+/** Read from an open descriptor up to `max` bytes; more is an error. */
+function readCapped(fd: number, max: number, name: string): Buffer {
+  const chunks: Buffer[] = [];
+  let total = 0;
+  const chunk = Buffer.allocUnsafe(64 * 1024);
+  for (;;) {
+    let n: number;
+    try {
+      n = readSync(fd, chunk, 0, chunk.length, null);
+    } catch (e) {
+      const code = (e as NodeJS.ErrnoException).code;
+      if (code === 'EAGAIN') continue; // a non-blocking standard input with nothing yet
+      if (code === 'EOF') break;
+      throw new InputError(`cannot read ${name}: ${errorCode(e)}`);
+    }
+    if (n === 0) break;
+    total += n;
+    if (total > max) throw new InputError(`${name} is larger than ${max / (1024 * 1024)} MiB; not read`);
+    chunks.push(Buffer.from(chunk.subarray(0, n)));
   }
+  return Buffer.concat(chunks, total);
+}
+
+let stdinRead = false;
+
+function readBytes(path: string, max: number): Buffer {
+  if (path === STDIN) {
+    if (stdinRead) throw new InputError('standard input (-) can be read only once');
+    stdinRead = true;
+    return readCapped(0, max, 'standard input');
+  }
+  let fd: number;
+  try {
+    // O_NONBLOCK: opening a FIFO must not wait for a writer; it is refused below as not a regular file
+    fd = openSync(path, constants.O_RDONLY | constants.O_NONBLOCK);
+  } catch (e) {
+    throw new InputError(`cannot read ${path}: ${errorCode(e)}`);
+  }
+  try {
+    const st = fstatSync(fd);
+    if (st.isDirectory()) throw new InputError(`${path} is a folder; give a file`);
+    if (!st.isFile()) throw new InputError(`${path} is not a regular file (a device, FIFO or socket); not read`);
+    if (st.size > max) throw new InputError(`${path} is larger than ${max / (1024 * 1024)} MiB; not read`);
+    return readCapped(fd, max, path);
+  } finally {
+    closeSync(fd);
+  }
+}
+
+function readTextCapped(path: string, max: number): string {
+  const buf = readBytes(path, max);
+  const name = path === STDIN ? 'standard input' : path;
   // A NUL byte in the first few KiB means a binary file, not a manifest.
-  if (buf.subarray(0, 8192).includes(0)) throw new InputError(`${path} is a binary file, not YAML or JSON`);
+  if (buf.subarray(0, 8192).includes(0)) throw new InputError(`${name} is a binary file, not YAML or JSON`);
   return buf.toString('utf8');
+}
+
+/** A manifest's text (a file or `-`). Unusable input throws InputError. */
+export function readText(path: string): string {
+  return readTextCapped(path, MAX_MANIFEST_BYTES);
+}
+
+/** How a path is shown in messages and output (`-` is standard input). */
+export function displayName(path: string): string {
+  return path === STDIN ? '<stdin>' : path;
 }
 
 export interface Inventory {
@@ -62,14 +157,16 @@ export interface Inventory {
 
 export function loadInventory(nodesPath: string | undefined): Inventory {
   if (!nodesPath) return { source: 'sample', label: 'the sample cluster', nodes: sampleClusterNodes(), warnings: [] };
-  const r = loadNodesFromText(readText(nodesPath), nodesPath);
-  if (r.nodes.length === 0) throw new InputError(r.errors.map((e) => e.message).join('\n') || `${nodesPath}: no nodes`);
-  return { source: 'file', label: nodesPath, nodes: r.nodes, warnings: r.errors.map((e) => e.message) };
+  const name = displayName(nodesPath);
+  const r = loadNodesFromText(readTextCapped(nodesPath, MAX_INVENTORY_BYTES), name);
+  // An empty NodeList (a cluster with no nodes yet) is an inventory of zero nodes; errors without nodes are not.
+  if (r.nodes.length === 0 && r.errors.length) throw new InputError(r.errors.map((e) => e.message).join('\n'));
+  return { source: 'file', label: name, nodes: r.nodes, warnings: r.errors.map((e) => e.message) };
 }
 
 export function loadPods(podsPath: string | undefined): Pod[] {
   if (!podsPath) return [];
-  const r = loadPodsFromText(readText(podsPath), podsPath);
+  const r = loadPodsFromText(readTextCapped(podsPath, MAX_INVENTORY_BYTES), displayName(podsPath));
   if (r.pods.length === 0 && r.errors.length) throw new InputError(r.errors.map((e) => e.message).join('\n'));
   return r.pods;
 }

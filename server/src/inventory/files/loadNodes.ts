@@ -101,6 +101,9 @@ export function loadNodesFromText(text: string, sourceName: string): LoadedNodes
     seen.add(n.name);
     nodes.push(n);
   }
-  if (nodes.length === 0 && errors.length === 0) errors.push({ message: `${sourceName}: no Node objects found (expected the output of kubectl get nodes -o yaml or -o json)` });
+  // `kubectl get nodes -o yaml` on a cluster without nodes prints a List (or NodeList) with no items
+  const emptyList = parsed.values.some(({ value: v }) => isObj(v) && (v.kind === 'NodeList' || v.kind === 'List') &&
+    Array.isArray(v.items) && v.items.length === 0);
+  if (nodes.length === 0 && errors.length === 0 && !emptyList) errors.push({ message: `${sourceName}: no Node objects found (expected the output of kubectl get nodes -o yaml or -o json)` });
   return { nodes, errors, parser: parsed.parser };
 }
