@@ -127,9 +127,9 @@ describe('inputs that are not regular files end with exit 2 and a message', () =
     assert.equal(JSON.parse(r.stdout).files.length, 1);
   });
 
-  test('standard input is capped: 20 MiB of zeros is refused', () => {
-    const r = kce(['validate', '-'], 'a'.repeat(20 * 1024 * 1024));
+  test('standard input is capped: 65 MiB is refused', () => {
+    const r = kce(['validate', '-'], 'a'.repeat(65 * 1024 * 1024));
     assert.equal(r.code, 2);
-    assert.match(r.stderr, /standard input is larger than 16 MiB/);
+    assert.match(r.stderr, /standard input is larger than 64 MiB/);
   });
 });

@@ -15,8 +15,9 @@ export class InputError extends Error {}
 export const STDIN = '-';
 
 const MANIFEST = /\.(ya?ml|json)$/i;
-// Manifests over 16 MiB are refused by the analysis anyway; nodes files may be large cluster snapshots.
-const MAX_MANIFEST_BYTES = 16 * 1024 * 1024;
+// The analysis reports manifests over 16 MiB as one diagnostic; past this cap they are not even read.
+// Nodes files may be large cluster snapshots.
+const MAX_MANIFEST_BYTES = 64 * 1024 * 1024;
 const MAX_INVENTORY_BYTES = 256 * 1024 * 1024;
 
 function errorCode(e: unknown): string {
