@@ -4,11 +4,9 @@
 import { isMap, isPair, isScalar, isSeq } from 'yaml';
 import type { Document, Node as YamlNode, Pair, YAMLMap } from 'yaml';
 import type { ParsedDocument } from '../yaml/parse';
+import { isObject } from '../core/values';
 import type { AnalysisContext, DocumentAnalysis } from './types';
 
-function isObject(v: unknown): v is Record<string, unknown> {
-  return !!v && typeof v === 'object' && !Array.isArray(v);
-}
 
 /** Whether a parsed document is a list whose items are analysed one by one. */
 export function isListDocument(doc: ParsedDocument): boolean {
