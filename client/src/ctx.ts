@@ -5,8 +5,11 @@ import type { LanguageClient, LanguageClientOptions, ServerOptions } from 'vscod
 import type * as P from '../../server/src/protocol';
 import { loadProtocol } from './protocol';
 import type { ParamsOf, RequestName, ResultOf } from './protocol';
-import { statusText } from './inventoryFile';
+import { problemKey, statusItem } from './inventory/status';
+import { CHOICE_KEY, isChoice, overlayChoice } from './inventory/choice';
+import type { InventoryChoice } from './inventory/choice';
 import { sanitizeForTrust } from './trust';
+import { DaemonSetContext } from './daemonSetContext';
 import { linkNotesInDiagnostics, linkNotesInHover } from './walkthrough/links';
 
 export const CLIENT_ID = 'kce';
@@ -25,14 +28,38 @@ export class Ctx implements vscode.Disposable {
   readonly onInventoryChanged = this.inventoryEmitter.event;
   private clientSubscriptions: vscode.Disposable[] = [];
   private starting: Promise<void> | undefined;
+  /** The failing source already announced: one notification per failing source, not one per retry. */
+  private notified: string | undefined;
+  /** Which open documents hold a DaemonSet, from the server's code lenses (context key for menus). */
+  readonly daemonSets = new DaemonSetContext();
 
   constructor(readonly ext: vscode.ExtensionContext) {
     this.log = vscode.window.createOutputChannel(CLIENT_NAME, { log: true });
     this.status = vscode.window.createStatusBarItem('kce.inventory', vscode.StatusBarAlignment.Right, 100);
-    this.status.name = 'Kube Controller Explorer inventory';
-    this.status.command = 'kce.selectInventory';
-    ext.subscriptions.push(this, this.log, this.status, this.inventoryEmitter);
+    this.status.name = 'Kube Controller Explorer Inventory';
+    this.status.command = 'kce.inventoryMenu';
+    ext.subscriptions.push(this, this.log, this.status, this.inventoryEmitter, this.daemonSets);
     this.updateStatus();
+  }
+
+  /** The workspace's inventory choice (workspace state), if the user made one with Select Inventory. */
+  get choice(): InventoryChoice | undefined {
+    const c = this.ext.workspaceState.get<unknown>(CHOICE_KEY);
+    return isChoice(c) ? c : undefined;
+  }
+
+  /** Stores the workspace's choice and has the server load it (the settings are not written). */
+  async setChoice(choice: InventoryChoice | undefined): Promise<void> {
+    await this.ext.workspaceState.update(CHOICE_KEY, choice);
+    await this.retryInventory();
+  }
+
+  /** Asks the server to read its settings and load the inventory again (standard didChangeConfiguration). */
+  async retryInventory(): Promise<void> {
+    if (this.starting) await this.starting;
+    if (!this.running) return this.restart();
+    this.notified = undefined;
+    await this.client!.sendNotification('workspace/didChangeConfiguration', { settings: null });
   }
 
   get running(): boolean {
@@ -60,10 +87,22 @@ export class Ctx implements vscode.Disposable {
       ],
       outputChannel: this.log,
       // The server reads a kubeconfig only when told the workspace is trusted.
-      initializationOptions: { trusted: vscode.workspace.isTrusted, settings: { kce: sanitizeForTrust(this.settingsSnapshot(), vscode.workspace.isTrusted) } },
+      initializationOptions: { trusted: vscode.workspace.isTrusted, settings: { kce: this.serverSettings(this.settingsSnapshot()) } },
       middleware: {
-        // Note links in hovers and diagnostics open the walkthrough (walkthrough/links.ts).
-        provideHover: async (document, position, token, next) => linkNotesInHover(await next(document, position, token)),
+        // Note links in hovers and diagnostics open the walkthrough (walkthrough/links.ts); a placement hover
+        // completes the Get Started step that asks for one.
+        provideHover: async (document, position, token, next) => {
+          const hover = linkNotesInHover(await next(document, position, token));
+          if (hover && hover.contents.some((c) => typeof c === 'object' && 'value' in c && /runs on \*\*\d+ of \d+\*\*/.test(c.value))) {
+            void vscode.commands.executeCommand('setContext', 'kce.hoveredPlacement', true);
+          }
+          return hover;
+        },
+        provideCodeLenses: async (document, token, next) => {
+          const lenses = await next(document, token);
+          this.daemonSets.update(document.uri, lenses ?? []);
+          return lenses;
+        },
         handleDiagnostics: (uri, diagnostics, next) => next(uri, linkNotesInDiagnostics(diagnostics)),
         provideDiagnostics: async (document, previousResultId, token, next) => {
           const report = await next(document, previousResultId, token);
@@ -76,7 +115,7 @@ export class Ctx implements vscode.Disposable {
           configuration: async (params, token, next) => {
             const result = await next(params, token);
             if (!Array.isArray(result)) return result;
-            return result.map((r, i) => (params.items[i]?.section === 'kce' ? sanitizeForTrust(r, vscode.workspace.isTrusted) : r));
+            return result.map((r, i) => (params.items[i]?.section === 'kce' ? this.serverSettings(r) : r));
           },
         },
       },
@@ -149,18 +188,38 @@ export class Ctx implements vscode.Disposable {
     if (pick === 'Show Log') this.log.show(true);
   }
 
+  /** The `kce` section the server sees: the workspace's inventory choice over the settings, then trust. */
+  private serverSettings(section: unknown): unknown {
+    return sanitizeForTrust(overlayChoice(section, this.choice), vscode.workspace.isTrusted);
+  }
+
   setInventory(info: P.InventoryInfo): void {
     this.inventory = info;
-    this.log.info(`Inventory: ${info.source}${info.detail ? ` (${info.detail})` : ''}, ${info.count} nodes${info.error ? `; ${info.error}` : ''}`);
+    const s = statusItem(info, true);
+    this.log.info(`Inventory: ${s.tooltip.split('\n').slice(0, -1).join(' ')}`);
     this.updateStatus();
     this.inventoryEmitter.fire(info);
+    const key = problemKey(info);
+    if (key !== this.notified) {
+      this.notified = key;
+      if (key) void this.announceProblem(s.tooltip.split('\n').slice(0, -1).join(' '));
+    }
+  }
+
+  /** One warning per failing source, with what the user can do about it. */
+  private async announceProblem(text: string): Promise<void> {
+    const pick = await vscode.window.showWarningMessage(`Kube Controller Explorer: ${text}`, 'Retry', 'Select Inventory', 'Show Log');
+    if (pick === 'Retry') await this.retryInventory();
+    else if (pick === 'Select Inventory') await vscode.commands.executeCommand('kce.selectInventory');
+    else if (pick === 'Show Log') this.log.show(true);
   }
 
   private updateStatus(): void {
     const starting = !!this.client && this.client.state === State.Starting;
-    const s = statusText(this.inventory, this.running || starting || !this.client);
+    const s = statusItem(this.inventory, this.running || starting || !this.client);
     this.status.text = s.text;
     this.status.tooltip = s.tooltip;
+    this.status.backgroundColor = s.level === 'ok' ? undefined : new vscode.ThemeColor(s.level === 'error' ? 'statusBarItem.errorBackground' : 'statusBarItem.warningBackground');
     this.status.show();
   }
 

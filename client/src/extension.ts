@@ -21,10 +21,11 @@ export function activate(context: vscode.ExtensionContext): KceApi {
   const tActivate = performance.now();
   const ctx = new Ctx(context);
   current = ctx;
-  registerCommands(ctx);
+  // One command table: the extension's own families and the walkthrough's.
+  const walkthrough = registerWalkthrough(ctx);
+  registerCommands(ctx, Object.fromEntries(Object.entries(walkthrough).map(([id, h]) => [id, () => h])));
   const reports = new ReportProvider(ctx);
   context.subscriptions.push(reports, vscode.workspace.registerTextDocumentContentProvider(REPORT_SCHEME, reports));
-  registerWalkthrough(ctx);
   context.subscriptions.push(
     vscode.workspace.onDidGrantWorkspaceTrust(() => {
       ctx.log.info('Workspace trusted: restarting the server so it may use every inventory source.');

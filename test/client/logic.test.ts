@@ -5,7 +5,9 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fullReport, placementReport, planReport, rolloutReport } from '../../client/src/views/report';
-import { snapshotNodeList, statusText } from '../../client/src/inventoryFile';
+import { snapshotNodeList } from '../../client/src/inventory/snapshot';
+import { describeInventory, problemKey, statusItem } from '../../client/src/inventory/status';
+import { overlayChoice, settingsPath } from '../../client/src/inventory/choice';
 import { sanitizeForTrust } from '../../client/src/trust';
 import { KUBERNETES_TAG as CLIENT_TAG, goRefFor } from '../../client/src/views/links';
 import { SIMULATE_PLACEMENT_COMMAND as CLIENT_LENS_COMMAND } from '../../client/src/protocol';
@@ -106,17 +108,49 @@ describe('inventory', () => {
     assert.equal(got[1]!.unschedulable, false);
   });
 
-  test('status bar text: source, file name and count; stopped and loading states', () => {
-    assert.equal(statusText({ source: 'sample', count: 14 }, true).text, '$(server) sample cluster · 14 nodes');
-    assert.equal(statusText({ source: 'file', detail: '/w/x/nodes.yaml', count: 1 }, true).text, '$(server) nodes file nodes.yaml · 1 node');
-    assert.match(statusText({ source: 'sample', count: 14, error: 'bad file' }, true).text, /\$\(warning\)$/);
-    assert.match(statusText({ source: 'sample', count: 14, error: 'bad file' }, true).tooltip, /Warning: bad file/);
-    const live = statusText({ source: 'cluster', detail: 'prod', count: 5, status: 'cluster: prod · 5 nodes · stale', stale: true }, true);
-    assert.equal(live.text, '$(debug-disconnect) cluster prod · 5 nodes');
-    assert.match(live.tooltip, /cluster: prod · 5 nodes · stale\nThe nodes are the last ones read/);
-    assert.match(statusText({ source: 'cluster', count: 5 }, true).text, /^\$\(cloud\) cluster · 5 nodes$/);
-    assert.match(statusText(undefined, false).text, /server stopped/);
-    assert.match(statusText(undefined, true).text, /loading/);
+  test('status bar: the inventory in use, a count with its plural, stopped and loading states', () => {
+    assert.deepEqual(statusItem({ source: 'sample', count: 14 }, true), { text: '$(server) sample cluster · 14 nodes', tooltip: 'Node inventory in use: sample cluster, 14 nodes.\nClick for Retry, Select Inventory and Show Log.', level: 'ok' });
+    assert.equal(statusItem({ source: 'file', detail: '/w/x/nodes.yaml', count: 1 }, true).text, '$(server) nodes.yaml · 1 node');
+    assert.equal(statusItem({ source: 'cluster', detail: 'prod', count: 5 }, true).text, '$(cloud) cluster prod · 5 nodes');
+    const live = statusItem({ source: 'cluster', detail: 'prod', count: 5, status: 'cluster: prod · 5 nodes · stale', stale: true }, true);
+    assert.equal(live.text, '$(debug-disconnect) cluster prod (not answering) · 5 nodes');
+    assert.equal(live.level, 'warning');
+    assert.match(statusItem(undefined, false).text, /Server Stopped/);
+    assert.equal(statusItem(undefined, false).level, 'error');
+    assert.match(statusItem(undefined, true).text, /loading/);
+    assert.equal(statusItem({ source: 'none', count: 0, error: 'nothing loads' }, true).level, 'error');
+  });
+
+  test('status bar after a fallback: what is in use, why, in a few words (server fields inUse, requested, problem)', () => {
+    const problem = { kind: 'unreachable' as const, summary: 'cluster test unreachable', message: 'connect ECONNREFUSED 127.0.0.1:6443' };
+    const info = { source: 'sample', count: 14, requested: { source: 'cluster', detail: 'test', label: 'cluster test' }, inUse: { source: 'sample', label: 'sample cluster' }, problem };
+    const s = statusItem(info, true);
+    assert.equal(s.text, '$(warning) sample cluster (cluster test unreachable) · 14 nodes');
+    assert.equal(s.level, 'warning');
+    assert.match(s.tooltip, /^Node inventory in use: sample cluster, 14 nodes\.\nAsked for: cluster test\.\nProblem: connect ECONNREFUSED/);
+    assert.equal(describeInventory(info).requested, 'cluster test');
+    // `auto` that resolves to the sample is no fallback.
+    assert.equal(statusItem({ source: 'sample', count: 14, requested: { source: 'auto', label: 'automatic' }, inUse: { source: 'sample', label: 'sample cluster' } }, true).level, 'ok');
+    // An older server: only `error`, still a warning with the problem said.
+    const old = statusItem({ source: 'cluster', detail: 'test', count: 14, error: 'unreachable; using the sample cluster' }, true);
+    assert.equal(old.level, 'warning');
+    assert.match(old.text, /^\$\(warning\) cluster test · 14 nodes$/);
+  });
+
+  test('one notification per failing source: the key ignores the retry-varying message', () => {
+    const at = (message: string, context = 'test') => ({ source: 'sample', count: 14, requested: { source: 'cluster', detail: context, label: `cluster ${context}` }, inUse: { source: 'sample', label: 'sample cluster' }, problem: { kind: 'unreachable' as const, summary: `cluster ${context} unreachable`, message } });
+    assert.equal(problemKey(at('attempt 1 failed')), 'unreachable|cluster test');
+    assert.equal(problemKey(at('attempt 1 failed')), problemKey(at('attempt 2 failed')));
+    assert.notEqual(problemKey(at('x', 'prod')), problemKey(at('x')));
+    assert.equal(problemKey({ source: 'sample', count: 14 }), undefined);
+  });
+
+  test('the workspace choice overlays the settings the server sees; saved paths are relative', () => {
+    assert.deepEqual(overlayChoice({ inventory: { source: 'auto', file: 'a.yaml' }, hover: { maxNodes: 3 } }, { source: 'file', file: '/w/n.json' }), { inventory: { source: 'file', file: '/w/n.json' }, hover: { maxNodes: 3 } });
+    assert.deepEqual(overlayChoice({ inventory: { source: 'auto' } }, undefined), { inventory: { source: 'auto' } });
+    assert.deepEqual(overlayChoice(null, { source: 'cluster', context: '' }), { inventory: { source: 'cluster', context: '' } });
+    assert.equal(settingsPath('/w/ws/nodes/n.json', '/w/ws'), 'nodes/n.json');
+    assert.equal(settingsPath('/elsewhere/n.json', '/w/ws'), '/elsewhere/n.json');
   });
 });
 
@@ -138,7 +172,14 @@ describe('workspace trust', () => {
 
 describe('manifest', () => {
   test('configuration keys and defaults equal the server settings', () => {
-    const props = pkg.contributes.configuration.properties as Record<string, { default: unknown }>;
+    const sections = pkg.contributes.configuration as { title: string; order: number; properties: Record<string, { default: unknown; order: number; markdownDescription?: string }> }[];
+    const props = Object.assign({}, ...sections.map((s) => s.properties)) as Record<string, { default: unknown; order: number; markdownDescription?: string }>;
+    // Settings read well: ordered sections and settings, a markdown description each.
+    assert.deepEqual(sections.map((s) => s.order), sections.map((_, i) => i + 1));
+    for (const [k, v] of Object.entries(props)) {
+      assert.equal(typeof v.order, 'number', k);
+      assert.ok(v.markdownDescription && v.markdownDescription.length > 20, k);
+    }
     // Keys the server never reads are listed explicitly (client/src/walkthrough/model.ts) and must not clash with the server's.
     const clientOnly = Object.keys(CLIENT_ONLY_SETTINGS);
     assert.deepEqual(clientOnly.filter((k) => settingsKeys().includes(k)), []);
@@ -149,9 +190,20 @@ describe('manifest', () => {
   });
 
   test('commands have the category, activation covers YAML and every webview, bundles are declared', () => {
-    const cmds = pkg.contributes.commands as { command: string; category: string }[];
+    const cmds = pkg.contributes.commands as { command: string; category: string; title: string }[];
     assert.ok(cmds.length >= 9);
     assert.ok(cmds.every((c) => c.category === 'Kube Controller Explorer'));
+    // Title Case: every word capitalised but the small ones.
+    const small = new Set(['a', 'an', 'as', 'of', 'to', 'for', 'on', 'the', 'and', 'in']);
+    for (const c of cmds) {
+      for (const w of c.title.replace(/[()…]/g, ' ').split(/\s+/).filter(Boolean)) assert.ok(small.has(w) || /^[A-Z0-9]/.test(w), `${c.command}: ${c.title}`);
+    }
+    // One name per idea: a title shown in the palette twice would be two names for one thing, or one for two.
+    const hidden = new Set((pkg.contributes.menus.commandPalette as { command: string; when: string }[]).filter((m) => m.when === 'false').map((m) => m.command));
+    const shown = cmds.filter((c) => !hidden.has(c.command)).map((c) => c.title);
+    assert.deepEqual(shown.filter((t, i) => shown.indexOf(t) !== i), []);
+    // Simulation entries only on documents where the server found a DaemonSet.
+    for (const m of pkg.contributes.menus['editor/context'] as { when: string }[]) assert.match(m.when, /resource in kce\.daemonSetDocuments/);
     for (const id of ['kce.simulatePlacement', 'kce.simulatePlan', 'kce.simulateRollout', 'kce.whatIf', 'kce.selectInventory', 'kce.snapshotInventory', 'kce.restartServer']) assert.ok(cmds.some((c) => c.command === id), id);
     assert.ok(pkg.activationEvents.includes('onLanguage:yaml'));
     for (const v of ['kce.placement', 'kce.plan', 'kce.rollout', 'kce.whatIf']) assert.ok(pkg.activationEvents.includes(`onWebviewPanel:${v}`), v);

@@ -45,14 +45,14 @@ describe('html helpers', () => {
     assert.deepEqual(JSON.parse(out), v);
   });
 
-  test('msgLink carries the message as escaped JSON in a focusable anchor', () => {
+  test('msgLink carries the message as escaped JSON in a button (no href, so no \"#\" shown as a target)', () => {
     const html = msgLink(EVIL, { type: 'note', code: EVIL });
     assertNoInjection(html);
     const m = /data-msg="([^"]*)"/.exec(html);
     assert.ok(m);
     const decoded = m[1]!.replace(/&quot;/g, '"').replace(/&#39;/g, "'").replace(/&#96;/g, '`').replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&amp;/g, '&');
     assert.deepEqual(JSON.parse(decoded), { type: 'note', code: EVIL });
-    assert.match(html, /^<a href="#" class="msg"/);
+    assert.match(html, /^<button type="button" class="msg link" data-msg="/);
   });
 
   test('nonces are 32 alphanumerics and differ', () => {
@@ -105,8 +105,15 @@ describe('placement view', () => {
     assert.match(html, /id="count-continue">2</);
     assert.match(html, /id="count-nodes">4</);
     assert.match(html, /<table class="sortable"/);
-    assert.equal((html.match(/<tr tabindex="0"/g) ?? []).length, 4);
-    assert.match(html, /data-outcome="runs"><td class="code">worker-a<\/td><td>eu-1a<\/td>/);
+    // One Tab stop per table: the first row; the others are reached with the arrow keys.
+    assert.equal((html.match(/<tr tabindex="0"/g) ?? []).length, 1);
+    assert.equal((html.match(/<tr tabindex="-1"/g) ?? []).length, 3);
+    // Node, outcome and reason first; zone and existing pod fold away at narrow widths.
+    assert.match(html, /data-key="worker-a" data-outcome="runs"><td class="code node">worker-a<\/td><td class="nowrap" data-sort="1">.*<\/td><td class="reason"[^>]*>.*<\/td><td class="wide-only nowrap">eu-1a<\/td>/);
+    // Human headers, the API name in a tooltip; no raw API name as a header.
+    assert.match(html, /<th scope="col" class="wide-only" title="API field: shouldContinueRunning"><button type="button">Existing pod<\/button><\/th>/);
+    assert.ok(!/<button[^>]*>shouldContinueRunning</.test(html));
+    assert.ok(!html.includes('href="#"') && !html.includes('title="#"'));
     assert.match(html, /aria-label="Nodes by outcome"/);
     assert.match(html, /aria-label="Skipped nodes by reason"/);
     assert.match(html, /<span class="tag bad">evicts<\/span>/);
@@ -149,16 +156,15 @@ describe('plan, rollout and what-if views', () => {
     assert.match(html, /id="count-create">3</);
     assert.match(html, /id="count-delete">1</);
     assert.match(html, /id="count-batches">2</);
-    assert.equal((html.match(/<rect class="bar-info"/g) ?? []).length, 2);
+    assert.equal((html.match(/<li><b>Batch \d+<\/b>/g) ?? []).length, 2);
     assert.match(html, /no longer fits/);
   });
 
-  test('timeline: empty plan says so; block widths follow batch sizes', () => {
+  test('timeline: empty plan says so; a wrapping list of labelled batches, plurals right', () => {
     assert.match(batchTimeline([]), /No pod to create/);
-    const svg = batchTimeline([1, 2, 4], 700);
-    const widths = [...svg.matchAll(/width="(\d+)" height="22"/g)].map((m) => Number(m[1]));
-    assert.equal(widths.length, 3);
-    assert.ok(widths[0]! < widths[1]! && widths[1]! < widths[2]!);
+    const html = batchTimeline([1, 2, 4]);
+    assert.match(html, /^<ol class="timeline" aria-label="Slow-start batches">/);
+    assert.deepEqual([...html.matchAll(/<li><b>(Batch \d+)<\/b>([^<]+)<\/li>/g)].map((m) => `${m[1]}: ${m[2]}`), ['Batch 1: 1 pod', 'Batch 2: 2 pods', 'Batch 3: 4 pods']);
   });
 
   test('rollout: effective integers and one row per round', () => {
@@ -167,8 +173,13 @@ describe('plan, rollout and what-if views', () => {
     assert.match(html, /id="max-surge">0</);
     assert.match(html, /id="max-unavailable">2</);
     assert.match(html, /id="count-rounds">2</);
-    assert.equal((html.match(/<tr tabindex="0">/g) ?? []).length, 2);
+    assert.equal((html.match(/<tr tabindex="0"/g) ?? []).length, 1);
+    assert.equal((html.match(/<tr tabindex="-1"/g) ?? []).length, 1);
     assert.match(html, /rounds up to 2/);
+    // Rounds from 1, by position, as the notes say "round 1"; the step in words, not colour alone.
+    assert.deepEqual([...html.matchAll(/data-key="(\d+)"><td data-sort="\d+">(\d+)<\/td>/g)].map((m) => m[2]), ['1', '2']);
+    assert.match(html, /<span class="tag bad">2 deleted<\/span><span class="tag ok">2 created<\/span>/);
+    assert.ok(!/round 0/i.test(html));
   });
 
   test('describeEvent names each event', () => {
@@ -198,12 +209,37 @@ describe('plan, rollout and what-if views', () => {
     assert.match(html, /id="runs-before">1</);
     assert.match(html, /id="runs-after">1</);
     assert.match(html, /id="count-changes">2</);
+    assert.match(html, /<span class="tag bad">evicts<\/span>/);
+  });
+
+  test('what-if: NoExecute on a node without a daemon pod does not claim an eviction', () => {
+    const res: NodeEventResult = {
+      uri: 'u', documentIndex: 0,
+      before: [{ name: 'a', shouldRun: false, shouldContinueRunning: true, reasons: [] }],
+      after: [{ name: 'a', shouldRun: false, shouldContinueRunning: false, reasons: [] }],
+      changes: [{ name: 'a', before: { shouldRun: false, shouldContinueRunning: true }, after: { shouldRun: false, shouldContinueRunning: false }, reasons: [{ code: 'TaintNotTolerated', message: 'm', field: 'f', evicts: true }] }],
+      actions: { create: [], delete: [] },
+    };
+    const html = renderNodeEventBody({ type: 'addTaint', node: 'a', taint: { key: 'x', effect: 'NoExecute' } }, res, 'ds');
+    assert.ok(!html.includes('>evicts<'));
+    assert.match(html, /NoExecute: no daemon pod here to evict/);
+    assert.match(html, /No daemon pod is created or deleted: the nodes that change placement had none to remove, or keep theirs\./);
+  });
+
+  test('banners: errors in the document and a fallback inventory are said, never silent', () => {
+    const html = renderPlacementBody({ result: placement(), errors: { yaml: 0, api: 9 } });
+    assert.match(html, /<div class="banner error" role="alert" id="errors-banner"><b>Fix them first\.<\/b> This DaemonSet has 9 errors that kube-apiserver would reject\. The placement below is that of the text as written, ignoring what is invalid\.<\/div>/);
+    assert.match(renderPlacementBody({ result: placement(), errors: { yaml: 1, api: 0 } }), /a YAML syntax error: the parts that do not parse are left out/);
+    assert.ok(!renderPlacementBody({ result: placement(), errors: { yaml: 0, api: 0 } }).includes('banner'));
+    const fallback = placement();
+    fallback.inventory = { source: 'sample', count: 14, requested: { source: 'cluster', detail: 'test', label: 'cluster test' }, inUse: { source: 'sample', label: 'sample cluster' }, problem: { kind: 'unreachable', summary: 'cluster test unreachable', message: 'connection refused' } };
+    assert.match(renderPlacementBody({ result: fallback }), /id="inventory-banner">cluster test is not in use\. connection refused\. Placement on sample cluster \(14 nodes\)\.<\/div>/);
   });
 
   test('what-if without changes says nothing happens', () => {
     const res: NodeEventResult = { uri: 'u', documentIndex: 0, before: [], after: [], changes: [], actions: { create: [], delete: [] } };
     const html = renderNodeEventBody({ type: 'cordon', node: 'a' }, res, 'ds');
-    assert.match(html, /Nothing: no pod is created or deleted/);
+    assert.match(html, /No daemon pod is created or deleted\./);
     assert.match(html, /No node changes placement/);
   });
 });

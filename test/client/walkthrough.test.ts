@@ -173,7 +173,7 @@ describe('note page', () => {
     assert.ok(html.includes('<h1>Title &lt;b&gt;</h1>'));
     assert.ok(html.includes('<blockquote>Why &lt;script&gt;alert(1)&lt;/script&gt;?</blockquote>'));
     assert.ok(!/<script|<b>|<i>/.test(html));
-    assert.match(html, /<a href="#" class="msg" data-msg="[^"]+" title="Open the Go code"><code>Toleration\.ToleratesTaint<\/code><\/a>/);
+    assert.match(html, /<button type="button" class="msg link" data-msg="[^"]+" title="Open the Go code"><code>Toleration\.ToleratesTaint<\/code><\/button>/);
     assert.ok(html.includes('<strong>bold</strong>') && html.includes('<em>it</em>'));
     // The link's text stays, as text; what the regex leaves of the parenthesis is harmless.
     assert.ok(html.includes('Not a link) nor <code>&lt;i&gt;</code>.'), html);
@@ -189,6 +189,6 @@ describe('note page', () => {
 
   test('the onboarding sample is a DaemonSet; client-only settings are walkthrough keys', () => {
     assert.match(SAMPLE_DAEMONSET, /^kind: DaemonSet$/m);
-    assert.deepEqual(Object.keys(CLIENT_ONLY_SETTINGS).sort(), ['kce.walkthrough.fetchFromGitHub', 'kce.walkthrough.kubernetesSource']);
+    assert.deepEqual(Object.keys(CLIENT_ONLY_SETTINGS).sort(), ['kce.walkthrough.fetchGoFiles', 'kce.walkthrough.kubernetesSource']);
   });
 });

@@ -12,6 +12,7 @@ import { createRequire } from 'node:module';
 import { homedir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { screen } from './screen.mjs';
 
 const REPO = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 const ROOT = process.env.KCE_E2E_DIR || join(homedir(), '.cache', 'kce-e2e');
@@ -53,7 +54,18 @@ if (existsSync(ROOT)) for (const d of readdirSync(ROOT)) {
 for (const d of Object.values(dirs)) mkdirSync(d, { recursive: true });
 cpSync(join(REPO, 'examples'), dirs.ws, { recursive: true });
 mkdirSync(join(dirs.data, 'User'), { recursive: true });
-writeFileSync(join(dirs.data, 'User', 'settings.json'), JSON.stringify({
+// A kubeconfig whose only context points at a closed port: the "unreachable cluster" of the status bar checks.
+const KUBECONFIG = join(dirs.home, 'kubeconfig-unreachable.yaml');
+writeFileSync(KUBECONFIG, `apiVersion: v1
+kind: Config
+clusters: [{name: unreachable, cluster: {server: "https://127.0.0.1:9"}}]
+users: [{name: nobody, user: {}}]
+contexts: [{name: unreachable, context: {cluster: unreachable, user: nobody}}]
+current-context: unreachable
+`);
+const USER_SETTINGS = {
+  'kce.inventory.kubeconfig': KUBECONFIG,
+  'workbench.colorTheme': 'Default Dark Modern',
   'workbench.startupEditor': 'none',
   'workbench.tips.enabled': false,
   'telemetry.telemetryLevel': 'off',
@@ -63,7 +75,8 @@ writeFileSync(join(dirs.data, 'User', 'settings.json'), JSON.stringify({
   'editor.codeLens': true,
   'editor.hover.delay': 100,
   'window.commandCenter': false,
-}, null, 2));
+};
+writeFileSync(join(dirs.data, 'User', 'settings.json'), JSON.stringify(USER_SETTINGS, null, 2));
 
 const vsix = join(run, 'kube-controller-explorer.vsix');
 const vsce = spawnSync(process.execPath, [join(REPO, 'node_modules', '@vscode', 'vsce', 'vsce'), 'package', '--no-dependencies', '--allow-missing-repository', '--no-rewrite-relative-links', '--out', vsix], { cwd: REPO, encoding: 'utf8' });
@@ -170,118 +183,14 @@ browser = await chromium.launch({
   if (code !== 0) await fail(`the extension-host suite failed (${code})`);
 }
 
-// ---------- 3. the screen, with the extension as installed ----------
-async function screen() {
-  const page = await browser.newPage({ viewport: { width: 1400, height: 860 } });
-  const shot = async (name) => {
-    await page.screenshot({ path: join(dirs.out, name) });
-    if (SHOTS) {
-      mkdirSync(SHOTS, { recursive: true });
-      await page.screenshot({ path: join(SHOTS, name) });
-    }
-  };
-  await page.goto(`${base}/?folder=${encodeURIComponent(dirs.ws)}`);
-  await page.waitForSelector('.monaco-workbench', { timeout: 60000 });
-  await page.waitForSelector('.explorer-folders-view .monaco-list-row', { timeout: 60000 });
-  const open = async (name, marker) => {
-    await page.keyboard.press('Control+P');
-    await page.waitForSelector('.quick-input-widget input', { state: 'visible' });
-    await page.keyboard.type(name);
-    await page.waitForSelector(`.quick-input-list .monaco-list-row:has-text("${name}")`, { timeout: 20000 });
-    await page.keyboard.press('Enter');
-    await page.waitForSelector(`.monaco-editor .view-lines:has-text("${marker}")`, { timeout: 20000 });
-  };
-  const runCommand = async (title) => {
-    await page.keyboard.press('F1');
-    await page.waitForSelector('.quick-input-widget input', { state: 'visible' });
-    await page.keyboard.type(`Kube Controller Explorer: ${title}`);
-    await page.waitForSelector(`.quick-input-list .monaco-list-row:has-text("${title}")`, { timeout: 20000 });
-    await page.keyboard.press('Enter');
-  };
-  // Webview content lives two iframes down (the host frame, then the active frame): find the one showing `selector`.
-  const webviewFrame = async (selector) => {
-    for (let i = 0; i < 200; i++) {
-      for (const f of page.frames()) {
-        try {
-          if (await f.locator(selector).count()) return f;
-        } catch { /* frame went away */ }
-      }
-      await new Promise((r) => setTimeout(r, 100));
-    }
-    return undefined;
-  };
-  // Squiggles on the broken DaemonSet.
-  await open('daemonset-errors.yaml', 'Broken_Agent');
-  await page.waitForSelector('.monaco-editor .squiggly-error', { timeout: 60000 });
-  await page.locator('.monaco-editor .view-line span', { hasText: /^NoSchedul$/ }).first().hover();
-  await page.waitForSelector('.monaco-hover:has-text("Unsupported value")', { timeout: 20000 });
-  await shot('diagnostics.png');
-  lap('screen: squiggles and the diagnostic hover');
-  // Code lens and the placement hover on a good one.
-  await page.mouse.move(5, 5);
-  await open('fluent-bit.yaml', 'fluent-bit');
-  await page.waitForSelector('.monaco-editor .codelens-decoration:has-text("runs on")', { timeout: 30000 });
-  await page.locator('.monaco-editor .view-line span', { hasText: /^DaemonSet$/ }).first().hover();
-  await page.waitForSelector('.monaco-hover:has-text("nodes")', { timeout: 20000 });
-  await shot('hover.png');
-  lap('screen: code lens and placement hover');
-  // The placement webview from the command palette.
-  await page.mouse.move(5, 5);
-  await page.keyboard.press('Escape');
-  await page.locator('.monaco-editor .view-lines').first().click();
-  await runCommand('Simulate DaemonSet placement');
-  const found = await webviewFrame('#count-run');
-  if (!found) throw new Error('the placement webview did not render #count-run');
-  const table = await found.locator('table.sortable tbody tr').count();
-  if (table < 2) throw new Error(`placement table has ${table} rows`);
-  // Sorting and filtering work in the real webview (CSP allowed the nonce'd script).
-  await found.locator('#filter').fill('zone');
-  await found.locator('th button', { hasText: 'Runs' }).click();
-  const sorted = await found.locator('th[aria-sort="ascending"]').count();
-  if (sorted !== 1) throw new Error('sorting did not mark a column');
-  await found.locator('#filter').fill('');
-  await found.locator('th button', { hasText: 'Runs' }).click();
-  await shot('placement.png');
-  lap(`screen: placement webview with ${table} rows`);
-  // The rolling update view, from the palette too.
-  await page.locator('.monaco-editor .view-lines').first().click();
-  await runCommand('Simulate rolling update');
-  const rollout = await webviewFrame('#count-rounds');
-  if (!rollout) throw new Error('the rolling update webview did not render #count-rounds');
-  await shot('rollout.png');
-  lap('screen: rolling update webview');
-  // What if…: the quick picks, typed as a person would.
-  const pickNext = async (text) => {
-    await page.waitForSelector('.quick-input-widget input', { state: 'visible' });
-    await page.keyboard.type(text);
-    await page.waitForTimeout(300);
-    await page.keyboard.press('Enter');
-  };
-  await page.locator('.monaco-editor .view-lines').first().click();
-  await runCommand('What if… (node event)');
-  await pickNext('Add a taint');
-  await pickNext('worker-a-1');
-  await pickNext('example.com/maintenance=now');
-  await pickNext('NoExecute');
-  const whatIf = await webviewFrame('#count-changes');
-  if (!whatIf) throw new Error('the what-if webview did not render #count-changes');
-  const actions = await whatIf.locator('#actions').innerText();
-  if (!/evict \(NoExecute\)/.test(actions)) throw new Error(`what-if actions: ${actions}`);
-  await shot('what-if.png');
-  lap('screen: what-if webview (NoExecute taint evicts)');
-  // The text report, highlighted by its grammar.
-  await page.locator('.monaco-editor .view-lines').first().click();
-  await runCommand('Open simulation report as text');
-  await page.waitForSelector('.monaco-editor .view-lines:has-text("# Placement")', { timeout: 20000 });
-  await shot('report.png');
-  lap('screen: text report');
-  await page.close();
-}
+// ---------- 3. the screen, with the extension as installed (screen.mjs) ----------
+let screenResult;
 try {
-  await screen();
+  screenResult = await screen({ browser, base, dirs, shots: SHOTS, lap, repo: REPO, settingsFile: join(dirs.data, 'User', 'settings.json'), settings: USER_SETTINGS });
 } catch (e) {
   await fail(`screen run: ${e?.stack ?? e}`);
 }
+writeFileSync(join(dirs.out, 'a11y.json'), JSON.stringify(screenResult.a11y, null, 2));
 
 // ---------- figures ----------
 const suite = JSON.parse(readFileSync(join(dirs.out, 'suite.json'), 'utf8'));
@@ -304,6 +213,7 @@ const logLine = findLogLine(join(dirs.data, 'logs'), /Activated in ([\d.]+) ms/)
 const activationFromLog = logLine ? Number(logLine[1]) : undefined;
 const kib = (p) => `${(statSync(p).size / 1024).toFixed(0)} KiB`;
 console.log('e2e figures:');
+for (const v of screenResult.a11y) console.log(`  axe ${v.view}: ${v.passes} rules pass; minor: ${v.violations.map((x) => `${x.id} (${x.impact}, ${x.nodes})`).join(', ') || 'none'}`);
 console.log(`  activation (extension host log): ${activationFromLog ?? 'n/a'} ms; from the API: ${suite.figures.activationMs} ms (target <= 100)`);
 console.log(`  .vsix: ${kib(vsix)}; client bundle dist/extension.js: ${kib(join(REPO, 'dist', 'extension.js'))}; server bundle: ${kib(join(REPO, 'dist', 'server.js'))}`);
 console.log(`  total ${((Date.now() - t0) / 1000).toFixed(1)} s`);

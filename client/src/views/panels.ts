@@ -76,6 +76,10 @@ export class SimulationPanel implements vscode.Disposable {
       }),
       panel.webview.onDidReceiveMessage((m: ViewMessage) => void this.onMessage(m)),
       ctx.onInventoryChanged(() => this.schedule(50)),
+      // The error banner follows the document's diagnostics, which arrive after the text changes.
+      vscode.languages.onDidChangeDiagnostics((e) => {
+        if (e.uris.some((u) => u.toString() === state.uri)) this.schedule(150);
+      }),
     );
     if (kind.followsEdits !== false) {
       this.disposables.push(
@@ -93,7 +97,7 @@ export class SimulationPanel implements vscode.Disposable {
 
   async refresh(): Promise<Rendered | undefined> {
     const r = await this.kind.load(this.ctx, this.state);
-    const rendered: Rendered = r ?? { title: 'Kube Controller Explorer', body: '<p class="empty">No DaemonSet to simulate here (the document has errors that stop the simulation, or the server is not running).</p>' };
+    const rendered: Rendered = r ?? { title: 'Kube Controller Explorer', body: '<div class="banner error" role="alert">No DaemonSet to simulate here: the document has errors that stop the simulation, or the server is not running.</div>' };
     this.panel.title = rendered.title;
     const webviewState = { view: this.kind.viewType, ...this.state };
     // A hidden webview drops messages and is rebuilt from `html` when shown again: give it the whole page.

@@ -1,6 +1,8 @@
 // Pure rendering of the placement simulation: counts, two small bar charts and the node table.
 import type { PlacementNodeDto, SimulatePlacementResult } from '../../../server/src/protocol';
-import { esc, msgLink } from './html';
+import { esc, header, msgLink, plural } from './html';
+import { errorsBanner, inventoryBanner } from './banners';
+import type { DocumentErrors } from './banners';
 import { goRefFor } from './links';
 import { zoneOf } from '../../../server/src/core/vocabulary';
 
@@ -50,6 +52,8 @@ export interface PlacementViewInput {
   result: SimulatePlacementResult;
   /** Node labels by name (from kce/inventory), for the zone column; optional. */
   labels?: Record<string, Record<string, string>>;
+  /** Errors in the DaemonSet's document: the view says the placement is that of the text as written. */
+  errors?: DocumentErrors;
 }
 
 function reasonCell(r: PlacementNodeDto, uri: string): string {
@@ -61,7 +65,9 @@ function reasonCell(r: PlacementNodeDto, uri: string): string {
         ? msgLink(x.field, { type: 'reveal', uri, line: x.range.start.line, character: x.range.start.character }, 'Show the field in the editor')
         : `<span class="code">${esc(x.field)}</span>`;
       const evicts = x.evicts ? ' <span class="tag bad">evicts</span>' : '';
-      return `<div>${esc(x.message)}${evicts}<br><span class="sub">${field} · ${msgLink(x.code, { type: 'note', code: x.code }, 'Open the note about this reason')} · ${msgLink(go.func, { type: 'open', url: go.url }, 'Open the Go function at the pinned tag')}</span></div>`;
+      const note = msgLink(x.code, { type: 'note', code: x.code }, 'Open the note about this reason');
+      const goLink = msgLink(go.func, { type: 'open', url: go.url }, 'Open the Go function at the pinned tag');
+      return `<div>${esc(x.message)}${evicts}<br><span class="sub">${field} · ${note} · ${goLink}</span></div>`;
     })
     .join('');
 }
@@ -74,24 +80,33 @@ export function renderPlacementBody(input: PlacementViewInput): string {
   const name = res.name ?? '(unnamed)';
   const ns = res.namespace ? `${res.namespace}/` : '';
   const inv = res.inventory;
-  const invText = `${inv.source}${inv.detail ? ` (${inv.detail})` : ''} · ${inv.count} nodes`;
+  const invText = `${inv.source}${inv.detail ? ` (${inv.detail})` : ''} · ${plural(inv.count, 'node')}`;
   const reasonBars = countByReason(rows).map(([code, n]) => ({ label: code, value: n, cls: code === 'TaintNotTolerated' ? 'bar-warn' : 'bar-bad' }));
+  // Node, outcome and reason first: at narrow widths the zone and existing-pod columns fold away (CSS).
   const table = rows
-    .map((r) => {
+    .map((r, i) => {
       const o = outcomeOf(r);
       const zone = zoneOf(input.labels?.[r.name]);
-      const mark = r.shouldRun ? '<span class="ok" aria-label="runs">✓</span>' : '<span class="bad" aria-label="does not run">✗</span>';
-      const cont = r.shouldContinueRunning ? '<span class="ok">yes</span>' : '<span class="bad">no</span>';
-      return `<tr tabindex="0" data-outcome="${o}"><td class="code">${esc(r.name)}</td><td>${esc(zone)}</td><td data-sort="${r.shouldRun ? 1 : 0}">${mark} ${esc(OUTCOME_LABEL[o])}</td><td data-sort="${r.shouldContinueRunning ? 1 : 0}">${cont}</td><td data-sort="${esc(r.reasons[0]?.code ?? '')}">${reasonCell(r, res.uri)}</td></tr>`;
+      const mark = r.shouldRun ? '<span class="ok" aria-hidden="true">✓</span>' : '<span class="bad" aria-hidden="true">✗</span>';
+      const cont = r.shouldContinueRunning ? '<span class="ok">stays</span>' : '<span class="bad">goes</span>';
+      const cells = [
+        `<td class="code node">${esc(r.name)}</td>`,
+        `<td class="nowrap" data-sort="${r.shouldRun ? 1 : 0}">${mark} ${esc(OUTCOME_LABEL[o])}</td>`,
+        `<td class="reason" data-sort="${esc(r.reasons[0]?.code ?? '')}">${reasonCell(r, res.uri)}</td>`,
+        `<td class="wide-only nowrap">${esc(zone)}</td>`,
+        `<td class="wide-only" data-sort="${r.shouldContinueRunning ? 1 : 0}">${cont}</td>`,
+      ];
+      return `<tr tabindex="${i === 0 ? 0 : -1}" data-key="${esc(r.name)}" data-outcome="${o}">${cells.join('')}</tr>`;
     })
     .join('\n');
   return `<h1>Placement of DaemonSet ${esc(ns + name)}</h1>
-<p class="sub">Inventory: ${esc(invText)}${inv.error ? ` · <span class="warn">${esc(inv.error)}</span>` : ''}</p>
+${errorsBanner(input.errors)}${inventoryBanner(inv)}
+<p class="sub">Inventory: ${esc(invText)}</p>
 <div class="counts" role="group" aria-label="Counts">
-<div class="count"><b class="ok" id="count-run">${res.summary.shouldRun}</b>runs on</div>
+<div class="count"><b class="ok" id="count-run">${res.summary.shouldRun}</b>run${res.summary.shouldRun === 1 ? 's' : ''} the pod</div>
 <div class="count"><b class="bad" id="count-skipped">${skipped}</b>skipped</div>
-<div class="count"><b id="count-continue">${res.summary.shouldContinueRunning}</b>keep a running pod</div>
-<div class="count"><b id="count-nodes">${res.summary.nodes}</b>nodes</div>
+<div class="count"><b id="count-continue">${res.summary.shouldContinueRunning}</b>keep${res.summary.shouldContinueRunning === 1 ? 's' : ''} a running pod</div>
+<div class="count"><b id="count-nodes">${res.summary.nodes}</b>${res.summary.nodes === 1 ? 'node' : 'nodes'}</div>
 </div>
 <div class="charts">
 ${barChart('Nodes by outcome', [
@@ -102,13 +117,13 @@ ${barChart('Nodes by outcome', [
 ${reasonBars.length ? barChart('Skipped nodes by reason', reasonBars, 380) : '<p class="empty">Every node runs the daemon pod.</p>'}
 </div>
 <div class="toolbar">
-<label for="filter">Filter</label><input id="filter" type="search" placeholder="node, zone, reason…" aria-label="Filter nodes">
-<label for="outcome">Outcome</label><select id="outcome" aria-label="Outcome"><option value="all">all</option><option value="runs">runs</option><option value="keeps">skipped, pod stays</option><option value="skipped">skipped, pod goes</option></select>
+<label for="filter">Filter</label><input id="filter" type="search" placeholder="node, zone, reason…">
+<label for="outcome">Outcome</label><select id="outcome"><option value="all">all</option><option value="runs">runs</option><option value="keeps">skipped, pod stays</option><option value="skipped">skipped, pod goes</option></select>
 <span id="shown" class="sub" aria-live="polite"></span>
 · ${msgLink('Text report', { type: 'command', command: 'kce.showReport', args: [res.uri, res.documentIndex] })}
 </div>
-<table class="sortable" aria-label="Nodes">
-<thead><tr><th scope="col"><button>Node</button></th><th scope="col"><button>Zone</button></th><th scope="col"><button>Runs</button></th><th scope="col"><button>shouldContinueRunning</button></th><th scope="col"><button>Reason</button></th></tr></thead>
+<table class="sortable" id="nodes" aria-label="Nodes: one row per node; arrow keys move between rows, Enter shows the field">
+<thead><tr>${header('Node')}${header('Outcome', { api: 'shouldRun' })}${header('Reason', { api: 'reasons' })}${header('Zone', { api: 'topology.kubernetes.io/zone', cls: 'wide-only' })}${header('Existing pod', { api: 'shouldContinueRunning', cls: 'wide-only' })}</tr></thead>
 <tbody>
 ${table}
 </tbody>

@@ -105,7 +105,8 @@ class NotePanel {
   }
 }
 
-export function registerWalkthrough(ctx: Ctx): void {
+/** Sets up the walkthrough's view, panel and Go lenses; answers its commands for the command table. */
+export function registerWalkthrough(ctx: Ctx): Record<string, (...a: unknown[]) => unknown> {
   const ext = ctx.ext;
   const tree = new WalkthroughTree();
   const view = vscode.window.createTreeView(TREE_VIEW_ID, { treeDataProvider: tree, showCollapseAll: true });
@@ -221,14 +222,14 @@ export function registerWalkthrough(ctx: Ctx): void {
     tree,
     view,
     panel,
-    ...Object.entries(commands).map(([id, f]) => vscode.commands.registerCommand(id, f)),
     vscode.languages.registerCodeLensProvider({ language: 'go', scheme: 'file' }, new GoCodeLenses(source)),
     vscode.workspace.onDidChangeWorkspaceFolders(() => source.reset()),
     vscode.workspace.onDidChangeConfiguration((e) => { if (e.affectsConfiguration('kce.walkthrough')) source.reset(); }),
   );
+  return commands;
 }
 
-/** Above each Go declaration that a note anchors to: "Note: <title>" and "Simulate on the open DaemonSet". */
+/** Above each Go declaration that a note anchors to: "Note: <title>" and "Simulate Placement" (of the open DaemonSet). */
 class GoCodeLenses implements vscode.CodeLensProvider {
   constructor(private readonly source: SourceResolver) {}
 
@@ -251,7 +252,7 @@ class GoCodeLenses implements vscode.CodeLensProvider {
       lenses.push(new vscode.CodeLens(range, { title: `Note: ${note.title}`, command: OPEN_NOTE, arguments: [noteId], tooltip: note.question }));
       if (!simulateOn.has(m.line)) {
         simulateOn.add(m.line);
-        lenses.push(new vscode.CodeLens(range, { title: 'Simulate on the open DaemonSet', command: SIMULATE_OPEN_DAEMONSET, arguments: [] }));
+        lenses.push(new vscode.CodeLens(range, { title: 'Simulate Placement', command: SIMULATE_OPEN_DAEMONSET, arguments: [], tooltip: 'Simulate the placement of the open DaemonSet' }));
       }
     }
     return lenses;

@@ -1,7 +1,7 @@
 // Pure parts of the walkthrough client: the tree model, checkout detection, note rendering and the
 // command links. No `vscode` import, so node:test covers all of it.
 import type { Anchor, ChapterSummary, Note } from '../../../server/src/walkthrough/types';
-import { esc, msgLink, type ViewMessage } from '../views/html';
+import { esc, msgLink, msgLinkHtml, type ViewMessage } from '../views/html';
 
 export const OPEN_NOTE = 'kce.walkthrough.openNote';
 export const OPEN_NOTE_FOR_CODE = 'kce.walkthrough.openNoteForCode';
@@ -13,7 +13,7 @@ export const MARKDOWN_COMMANDS: readonly string[] = [OPEN_NOTE, OPEN_NOTE_FOR_CO
 /** Settings only the client reads (the server never sees them), with their defaults. */
 export const CLIENT_ONLY_SETTINGS: Readonly<Record<string, unknown>> = Object.freeze({
   'kce.walkthrough.kubernetesSource': '',
-  'kce.walkthrough.fetchFromGitHub': true,
+  'kce.walkthrough.fetchGoFiles': true,
 });
 
 // ---------- tree ----------
@@ -195,10 +195,7 @@ export function renderMarkdown(md: string, link: (html: string, href: string) =>
 export const ANCHOR_HREF = (i: number): string => `kce-anchor:${i}`;
 export const NOTE_HREF = (id: string): string => `kce-note:${id}`;
 
-/** Like msgLink, but the label is already HTML (it may hold <code>). */
-function htmlMsgLink(html: string, msg: ViewMessage, title: string): string {
-  return `<a href="#" class="msg" data-msg="${esc(JSON.stringify(msg))}" title="${esc(title)}">${html}</a>`;
-}
+const htmlMsgLink = msgLinkHtml;
 
 /** Turns the rendered hrefs into links that post messages to the extension (never navigate). */
 export function noteLink(noteId: string): (html: string, href: string) => string {

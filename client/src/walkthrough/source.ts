@@ -74,7 +74,7 @@ export class SourceResolver {
   }
 
   private fetchEnabled(): boolean {
-    return vscode.workspace.getConfiguration('kce').get<boolean>('walkthrough.fetchFromGitHub', true);
+    return vscode.workspace.getConfiguration('kce').get<boolean>('walkthrough.fetchGoFiles', true);
   }
 
   private async getFetcher(): Promise<SourceFetcher> {

@@ -6,32 +6,19 @@ import assert from 'node:assert/strict';
 import { writeFileSync, readFileSync, existsSync, mkdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { getNote } from '../../../server/src/walkthrough/index';
+import { issue12Steps } from './issue12';
+import type { Api, Rendered } from './issue12';
+import { until, positionOf, sleep } from './util';
 
 const EXT_ID = 'kce.kube-controller-explorer';
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
-interface Rendered { title: string; body: string }
-interface Api { activationMs: number; ctx: { running: boolean; stop(): Promise<void>; start(): Promise<void>; inventory?: { source: string; count: number } } }
 
-async function until<T>(what: string, f: () => T | undefined | Promise<T | undefined>, ms = 20000): Promise<T> {
-  const end = Date.now() + ms;
-  for (;;) {
-    const v = await f();
-    if (v !== undefined && v !== false) return v as T;
-    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
-    await sleep(100);
-  }
-}
+
 
 function hoverText(hs: vscode.Hover[]): string {
   return hs.flatMap((h) => h.contents.map((c) => (typeof c === 'string' ? c : 'value' in c ? c.value : ''))).join('\n');
 }
 
-function positionOf(doc: vscode.TextDocument, needle: string): vscode.Position {
-  const i = doc.getText().indexOf(needle);
-  assert.ok(i >= 0, `${needle} in ${doc.uri.fsPath}`);
-  return doc.positionAt(i);
-}
 
 function webviewTabs(): string[] {
   return vscode.window.tabGroups.all.flatMap((g) => g.tabs).filter((t) => t.input instanceof vscode.TabInputWebview).map((t) => t.label);
@@ -84,10 +71,14 @@ export async function run(): Promise<void> {
     const messages = diags.map((d) => d.message);
     const errors = diags.filter((d) => d.severity === vscode.DiagnosticSeverity.Error);
     assert.ok(errors.length >= 9, `errors: ${errors.length}`);
-    assert.ok(messages.some((m) => m.includes('spec.template.spec.tolerations[0].effect: Unsupported value: "NoSchedul"')), messages.join('\n'));
+    // What is wrong first (the short field), the full path and kube-apiserver's exact text in related information.
+    assert.ok(messages.some((m) => m.startsWith('tolerations[0].effect: Unsupported value: "NoSchedul"')), messages.join('\n'));
     assert.ok(messages.some((m) => m.includes('`selector` does not match template `labels`')), messages.join('\n'));
     const effect = diags.find((d) => d.message.includes('"NoSchedul"'))!;
     assert.equal(doc.getText(effect.range).replace(/["']/g, ''), 'NoSchedul');
+    const related = (effect.relatedInformation ?? []).map((r) => r.message);
+    assert.ok(related.includes('Field: spec.template.spec.tolerations[0].effect'), related.join(' | '));
+    assert.ok(related.some((r) => r.startsWith('kube-apiserver: spec.template.spec.tolerations[0].effect: Unsupported value: "NoSchedul"')), related.join(' | '));
   });
 
   await step('hovering kind: DaemonSet shows the placement preview', async () => {
@@ -126,7 +117,7 @@ export async function run(): Promise<void> {
     assert.ok(r, 'rendered');
     assert.match(r.body, /Controller sync plan/);
     assert.match(r.body, /aria-label="Slow-start batches"/);
-    await until('the plan tab', () => webviewTabs().some((l) => l.startsWith('Sync plan: ')));
+    await until('the plan tab', () => webviewTabs().some((l) => l.startsWith('Sync Plan: ')));
   });
 
   await step('Simulate rolling update shows the rounds and the effective integers', async () => {
@@ -134,7 +125,7 @@ export async function run(): Promise<void> {
     assert.ok(r, 'rendered');
     assert.match(r.body, /id="max-unavailable">\d+</);
     assert.match(r.body, /aria-label="Rounds"/);
-    await until('the rollout tab', () => webviewTabs().some((l) => l.startsWith('Rolling update: ')));
+    await until('the rollout tab', () => webviewTabs().some((l) => l.startsWith('Rolling Update: ')));
   });
 
   await step('What if: a NoExecute taint shows the placement diff and the eviction', async () => {
@@ -142,12 +133,12 @@ export async function run(): Promise<void> {
     const nodes = JSON.parse(readFileSync(vscode.Uri.parse(inv).fsPath, 'utf8')).items as { metadata: { name: string } }[];
     const placement = await vscode.commands.executeCommand<Rendered>('kce.simulatePlacement', good.toString(), 0);
     // A node that runs the pod now: the first ✓ row.
-    const runs = /<tr tabindex="0" data-outcome="runs"><td class="code">([^<]+)</.exec(placement!.body)?.[1];
+    const runs = /data-key="([^"]+)" data-outcome="runs">/.exec(placement!.body)?.[1];
     assert.ok(runs && nodes.some((n) => n.metadata.name === runs), 'a node that runs the pod');
     const event = { type: 'addTaint', node: runs, taint: { key: 'e2e.example.com/drain', value: 'now', effect: 'NoExecute' } };
     const r = await vscode.commands.executeCommand<Rendered>('kce.whatIf', good.toString(), 0, event);
     assert.ok(r, 'rendered');
-    assert.match(r.title, /^What if: add taint e2e\.example\.com\/drain=now:NoExecute/);
+    assert.match(r.title, /^What If: add taint e2e\.example\.com\/drain=now:NoExecute/);
     assert.match(r.body, /evict \(NoExecute\)/);
     assert.match(r.body, /id="count-changes">1</);
   });
@@ -177,9 +168,14 @@ export async function run(): Promise<void> {
       return l.find((x) => / of 2 nodes/.test(x.command?.title ?? ''));
     });
     assert.ok(lens);
+    // The choice is kept by the extension for this workspace: no settings file is written.
+    assert.equal(existsSync(join(root.fsPath, '.vscode', 'settings.json')), false, 'Select Inventory wrote .vscode/settings.json');
     await vscode.commands.executeCommand('kce.selectInventory', 'sample');
     await until('the sample inventory', () => api!.ctx.inventory?.source === 'sample' && api!.ctx.inventory.count > 2);
+    assert.equal(existsSync(join(root.fsPath, '.vscode', 'settings.json')), false);
   });
+
+  await issue12Steps({ step, api: () => api!, good, broken, file, figures });
 
   await step('a quick fix applies and its diagnostic disappears', async () => {
     const doc = await vscode.workspace.openTextDocument(broken);
@@ -238,7 +234,7 @@ export async function run(): Promise<void> {
 
   await step('offline without a checkout, an anchor opens the GitHub page without a line and says why', async () => {
     const cfg = vscode.workspace.getConfiguration('kce');
-    await cfg.update('walkthrough.fetchFromGitHub', false, vscode.ConfigurationTarget.Global);
+    await cfg.update('walkthrough.fetchGoFiles', false, vscode.ConfigurationTarget.Global);
     try {
       const r = (await vscode.commands.executeCommand<Opened>('kce.walkthrough.openAnchor', taintNote!.id, 0, { open: false }))!;
       assert.equal(r.via, 'none');
@@ -246,7 +242,7 @@ export async function run(): Promise<void> {
       assert.match(r.url, /^https:\/\/github\.com\/kubernetes\/kubernetes\/blob\/v\d+\.\d+\.\d+\/[\w./-]+\.go$/);
       assert.match(r.why ?? '', /no local kubernetes checkout.*fetching from GitHub is off/);
     } finally {
-      await cfg.update('walkthrough.fetchFromGitHub', undefined, vscode.ConfigurationTarget.Global);
+      await cfg.update('walkthrough.fetchGoFiles', undefined, vscode.ConfigurationTarget.Global);
     }
   });
 
@@ -278,7 +274,7 @@ export async function run(): Promise<void> {
       assert.ok(noteLens, lenses.map((l) => l.command?.title).join(' | '));
       assert.equal(noteLens.range.start.line, 6);
       assert.deepEqual(noteLens.command!.arguments, [note.id]);
-      const sim = lenses.find((l) => l.command?.title === 'Simulate on the open DaemonSet');
+      const sim = lenses.find((l) => l.command?.title === 'Simulate Placement');
       assert.ok(sim);
       await vscode.window.showTextDocument(await vscode.workspace.openTextDocument(good), vscode.ViewColumn.Two);
       const placed = await vscode.commands.executeCommand<Rendered>(sim.command!.command, ...(sim.command!.arguments ?? []));

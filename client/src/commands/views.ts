@@ -1,0 +1,101 @@
+// The simulation views (placement, sync plan, rolling update, what if): how each loads, and opening one.
+import * as vscode from 'vscode';
+import type * as P from '../../../server/src/protocol';
+import type { Ctx } from '../ctx';
+import { SimulationPanel } from '../views/panels';
+import type { Rendered, ViewKind, ViewState } from '../views/panels';
+import { renderPlacementBody } from '../views/placement';
+import { renderPlanBody, renderRolloutBody } from '../views/plan';
+import { describeEvent, renderNodeEventBody } from '../views/nodeEvent';
+import type { DocumentErrors } from '../views/banners';
+import { resolveTarget } from './target';
+
+function titleOf(r: { name?: string; namespace?: string } | null | undefined, fallback: string): string {
+  if (!r?.name) return fallback;
+  return `${r.namespace ? `${r.namespace}/` : ''}${r.name}`;
+}
+
+async function labelsByNode(ctx: Ctx): Promise<Record<string, Record<string, string>>> {
+  const inv = await ctx.request('inventory', {}, { quiet: true });
+  const out: Record<string, Record<string, string>> = {};
+  for (const n of inv?.nodes ?? []) out[n.name] = n.labels;
+  return out;
+}
+
+/** Error diagnostics of ours inside the DaemonSet's YAML document: YAML syntax apart from the rest. */
+export function errorsIn(uri: string, range: P.SimulatePlacementResult['range']): DocumentErrors {
+  const r = new vscode.Range(range.start.line, range.start.character, range.end.line, range.end.character);
+  const errors = vscode.languages.getDiagnostics(vscode.Uri.parse(uri)).filter((d) => d.source === 'kce' && d.severity === vscode.DiagnosticSeverity.Error && r.contains(d.range.start));
+  const code = (d: vscode.Diagnostic): string => String(typeof d.code === 'object' ? d.code.value : d.code ?? '');
+  const yaml = errors.filter((d) => code(d).startsWith('yaml.')).length;
+  return { yaml, api: errors.length - yaml };
+}
+
+/** Name and errors of the DaemonSet, for views whose results carry neither. */
+async function daemonSetInfo(ctx: Ctx, s: ViewState): Promise<{ title: string; errors?: DocumentErrors }> {
+  const p = await ctx.request('simulatePlacement', { uri: s.uri, documentIndex: s.documentIndex }, { quiet: true });
+  return { title: titleOf(p, `document ${s.documentIndex + 1}`), ...(p ? { errors: errorsIn(s.uri, p.range) } : {}) };
+}
+
+export const placementView: ViewKind = {
+  viewType: 'kce.placement',
+  async load(ctx, s) {
+    const result = await ctx.request('simulatePlacement', { uri: s.uri, documentIndex: s.documentIndex }, { quiet: true });
+    if (!result) return undefined;
+    const body = renderPlacementBody({ result, labels: await labelsByNode(ctx), errors: errorsIn(s.uri, result.range) });
+    return { title: `Placement: ${titleOf(result, 'DaemonSet')}`, body };
+  },
+};
+
+export const planView: ViewKind = {
+  viewType: 'kce.plan',
+  async load(ctx, s) {
+    const result = await ctx.request('plan', { uri: s.uri, documentIndex: s.documentIndex }, { quiet: true });
+    if (!result) return undefined;
+    const { title, errors } = await daemonSetInfo(ctx, s);
+    return { title: `Sync Plan: ${title}`, body: renderPlanBody(result, title, errors) };
+  },
+};
+
+export const rolloutView: ViewKind = {
+  viewType: 'kce.rollout',
+  async load(ctx, s) {
+    const extra = (s.extra ?? {}) as { maxSurge?: number | string; maxUnavailable?: number | string };
+    const params: P.RolloutParams = { uri: s.uri, documentIndex: s.documentIndex };
+    if (extra.maxSurge !== undefined) params.maxSurge = extra.maxSurge;
+    if (extra.maxUnavailable !== undefined) params.maxUnavailable = extra.maxUnavailable;
+    const result = await ctx.request('rollout', params, { quiet: true });
+    if (!result) return undefined;
+    const { title, errors } = await daemonSetInfo(ctx, s);
+    return { title: `Rolling Update: ${title}`, body: renderRolloutBody(result, title, errors) };
+  },
+};
+
+export const whatIfView: ViewKind = {
+  viewType: 'kce.whatIf',
+  async load(ctx, s) {
+    const event = s.extra as P.NodeEvent | undefined;
+    if (!event) return undefined;
+    const result = await ctx.request('nodeEvent', { uri: s.uri, documentIndex: s.documentIndex, event }, { quiet: true });
+    if (!result) return undefined;
+    const { title, errors } = await daemonSetInfo(ctx, s);
+    return { title: `What If: ${describeEvent(event)}`, body: renderNodeEventBody(event, result, title, errors) };
+  },
+};
+
+export const VIEWS = [placementView, planView, rolloutView, whatIfView];
+
+/** Opens a view for the target; answers what it rendered (the e2e tests read it). */
+export async function openView(ctx: Ctx, kind: ViewKind, args: unknown[], extra?: unknown): Promise<Rendered | undefined> {
+  if (!ctx.running) await ctx.start();
+  const target = await resolveTarget(args);
+  if (!target) return undefined;
+  if (!ctx.running) {
+    await ctx.request('inventory', {}); // shows "server not running"
+    return undefined;
+  }
+  const state: ViewState = { ...target, ...(extra !== undefined ? { extra } : {}) };
+  const r = await SimulationPanel.show(ctx, kind, state);
+  if (!r) void vscode.window.showInformationMessage('Kube Controller Explorer: nothing to simulate for this document (is it a valid DaemonSet?).');
+  return r;
+}

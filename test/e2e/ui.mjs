@@ -1,0 +1,53 @@
+// Small helpers to drive code-server's UI as a person would: quick open, the command palette, quick picks,
+// webview frames, screenshots.
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+
+export function ui(page, dirs, shots) {
+  const shot = async (name, { docs = true } = {}) => {
+    await page.screenshot({ path: join(dirs.out, name) });
+    if (shots && docs) {
+      mkdirSync(shots, { recursive: true });
+      await page.screenshot({ path: join(shots, name) });
+    }
+  };
+  const open = async (name, marker) => {
+    await page.keyboard.press('Control+P');
+    await page.waitForSelector('.quick-input-widget input', { state: 'visible' });
+    await page.keyboard.type(name);
+    await page.waitForSelector(`.quick-input-list .monaco-list-row:has-text("${name}")`, { timeout: 20000 });
+    await page.keyboard.press('Enter');
+    await page.waitForSelector(`.monaco-editor .view-lines:has-text("${marker}")`, { timeout: 20000 });
+  };
+  const runCommandRaw = async (typed, row) => {
+    await page.keyboard.press('F1');
+    await page.waitForSelector('.quick-input-widget input', { state: 'visible' });
+    await page.keyboard.type(typed);
+    await page.waitForSelector(`.quick-input-list .monaco-list-row:has-text("${row}")`, { timeout: 20000 });
+    await page.keyboard.press('Enter');
+  };
+  const runCommand = (title) => runCommandRaw(`Kube Controller Explorer: ${title}`, title);
+  /** Types into the open quick input and accepts; answers the input's title as it was shown. */
+  const pickNext = async (text) => {
+    await page.waitForSelector('.quick-input-widget input', { state: 'visible' });
+    await page.waitForTimeout(200);
+    const title = (await page.locator('.quick-input-widget .quick-input-title').innerText().catch(() => '')).trim();
+    await page.keyboard.type(text);
+    await page.waitForTimeout(300);
+    await page.keyboard.press('Enter');
+    return title;
+  };
+  // Webview content lives two iframes down (the host frame, then the active frame): find the one showing `selector`.
+  const webviewFrame = async (selector) => {
+    for (let i = 0; i < 200; i++) {
+      for (const f of page.frames()) {
+        try {
+          if (await f.locator(selector).count()) return f;
+        } catch { /* frame went away */ }
+      }
+      await new Promise((r) => setTimeout(r, 100));
+    }
+    return undefined;
+  };
+  return { shot, open, runCommand, runCommandRaw, pickNext, webviewFrame };
+}
