@@ -1,6 +1,7 @@
-// The `kce.daemonSetDocuments` context key: the URIs of open YAML documents in which the server found a
-// DaemonSet it can simulate (its code lenses say so). Menus use it (`resource in kce.daemonSetDocuments`) so
-// the simulation commands appear only on such documents, not on every YAML file.
+// The `kce.daemonSetDocuments` context key: the paths of open YAML documents in which the server found a
+// DaemonSet it can simulate (its code lenses say so). Menus use it (`resourcePath in kce.daemonSetDocuments`;
+// `resource` is a URI object there, which `in` cannot compare) so the simulation commands appear only on such
+// documents, not on every YAML file.
 import * as vscode from 'vscode';
 import { SIMULATE_PLACEMENT_COMMAND } from './protocol';
 
@@ -8,6 +9,8 @@ export const DAEMONSET_DOCUMENTS_KEY = 'kce.daemonSetDocuments';
 
 export class DaemonSetContext implements vscode.Disposable {
   private readonly uris = new Set<string>();
+  /** resourcePath of each: what the when clause compares. */
+  private readonly paths = new Map<string, string>();
   private readonly subscriptions: vscode.Disposable[] = [];
   private timer: NodeJS.Timeout | undefined;
 
@@ -36,7 +39,9 @@ export class DaemonSetContext implements vscode.Disposable {
     if (on === this.uris.has(k)) return;
     if (on) this.uris.add(k);
     else this.uris.delete(k);
-    void vscode.commands.executeCommand('setContext', DAEMONSET_DOCUMENTS_KEY, [...this.uris]);
+    if (on) this.paths.set(k, uri.fsPath);
+    else this.paths.delete(k);
+    void vscode.commands.executeCommand('setContext', DAEMONSET_DOCUMENTS_KEY, [...this.paths.values()]);
   }
 
   private schedule(ms: number): void {

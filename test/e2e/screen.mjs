@@ -29,6 +29,17 @@ export async function screen({ browser, base, dirs, shots, lap, repo, settingsFi
   await page.waitForSelector('.monaco-workbench', { timeout: 60000 });
   await page.waitForSelector('.explorer-folders-view .monaco-list-row', { timeout: 60000 });
 
+  // ---- the inventory picker: the current choice marked; the sample cluster for the pictures ----
+  // (A new browser context has no workspace state: the suite's choice is not here, so "Automatic" is current.)
+  await u.runCommand('Select Inventory');
+  await page.waitForSelector('.quick-input-list .monaco-list-row:has-text("current")', { timeout: 10000 });
+  const current = await page.locator('.quick-input-list .monaco-list-row.focused').innerText();
+  if (!/Automatic[\s\S]*current/.test(current)) throw new Error(`the picker does not mark and focus the current choice: ${current}`);
+  await u.shot('inventory-picker.png');
+  await u.pickNext('Sample Cluster');
+  await page.waitForSelector('.statusbar-item:has-text("sample cluster · 14 nodes")', { timeout: 20000 });
+  lap('screen: inventory picker marks the current choice; sample cluster selected (workspace state)');
+
   // ---- squiggles, the diagnostic hover (short field first), and quick fixes where the cursor is ----
   await u.open('daemonset-errors.yaml', 'Broken_Agent');
   await page.waitForSelector('.monaco-editor .squiggly-error', { timeout: 60000 });
@@ -53,6 +64,8 @@ export async function screen({ browser, base, dirs, shots, lap, repo, settingsFi
   await u.shot('errors-banner.png');
   await axe(banner, 'placement (document with errors)');
   lap('screen: error banner on the placement of a DaemonSet with errors');
+  await u.runCommandRaw('View: Close All Editors', 'Close All Editors');
+  await page.waitForTimeout(500);
 
   // ---- code lens, placement hover ----
   await page.mouse.move(5, 5);

@@ -20,7 +20,8 @@ td { overflow-wrap: break-word; word-break: normal; }
 th { white-space: nowrap; }
 th button { all: unset; cursor: pointer; font-weight: 600; }
 td.node, td.nowrap { white-space: nowrap; }
-td.reason { width: 100%; min-width: 14em; }
+td.reason { width: 100%; min-width: 12em; overflow-wrap: anywhere; }
+td.list { overflow-wrap: anywhere; }
 td.list { min-width: 8em; }
 :focus-visible { outline: 1px solid var(--vscode-focusBorder); outline-offset: 1px; }
 tbody tr:focus { outline: 1px solid var(--vscode-focusBorder); outline-offset: -1px; background: var(--vscode-list-focusBackground, transparent); }
