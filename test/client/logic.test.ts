@@ -203,7 +203,7 @@ describe('manifest', () => {
     const shown = cmds.filter((c) => !hidden.has(c.command)).map((c) => c.title);
     assert.deepEqual(shown.filter((t, i) => shown.indexOf(t) !== i), []);
     // Simulation entries only on documents where the server found a DaemonSet.
-    for (const m of pkg.contributes.menus['editor/context'] as { when: string }[]) assert.match(m.when, /resource in kce\.daemonSetDocuments/);
+    for (const m of pkg.contributes.menus['editor/context'] as { when: string }[]) assert.match(m.when, /resourcePath in kce\.daemonSetDocuments/);
     for (const id of ['kce.simulatePlacement', 'kce.simulatePlan', 'kce.simulateRollout', 'kce.whatIf', 'kce.selectInventory', 'kce.snapshotInventory', 'kce.restartServer']) assert.ok(cmds.some((c) => c.command === id), id);
     assert.ok(pkg.activationEvents.includes('onLanguage:yaml'));
     for (const v of ['kce.placement', 'kce.plan', 'kce.rollout', 'kce.whatIf']) assert.ok(pkg.activationEvents.includes(`onWebviewPanel:${v}`), v);

@@ -23,7 +23,7 @@ export function ui(page, dirs, shots) {
     await page.keyboard.press('F1');
     await page.waitForSelector('.quick-input-widget input', { state: 'visible' });
     await page.keyboard.type(typed);
-    await page.waitForSelector(`.quick-input-list .monaco-list-row:has-text("${row}")`, { timeout: 20000 });
+    await page.waitForSelector(`.quick-input-list .monaco-list-row:has-text("${row}")`, { timeout: 30000 });
     await page.keyboard.press('Enter');
   };
   const runCommand = (title) => runCommandRaw(`Kube Controller Explorer: ${title}`, title);

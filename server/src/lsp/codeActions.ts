@@ -4,6 +4,7 @@
 import { CodeActionKind } from 'vscode-languageserver/node';
 import type { CodeAction, CodeActionParams, Diagnostic, Range, TextEdit } from 'vscode-languageserver/node';
 import type { Taint, Toleration } from '../core/types';
+import type { ProblemCode } from '../codes/index';
 import type { ParsedDocument } from '../yaml/parse';
 import {
   appendToleration, applyEdits, exactRange, matchTemplateLabels, quoteScalar, removeEntry, replaceValue, templateLabelsMatchSelector,
@@ -171,8 +172,8 @@ const tolerateTaints: Fixer = ({ ydoc, text, a }) => {
   return out;
 };
 
-/** The fixers of each diagnostic code: a code not listed here has no mechanical fix. */
-const FIXERS: Record<string, Fixer[]> = {
+/** The fixers of each diagnostic code of the registry (codes/): a code not listed here has no mechanical fix. */
+const FIXERS: Partial<Record<ProblemCode, Fixer[]>> = {
   FieldValueNotSupported: [enumSpelling, restartPolicy],
   FieldValueInvalid: [enumSpelling, tolerationValueWithExists, tolerationSeconds, templateLabels],
   FieldValueForbidden: [valuesWithExists],
@@ -223,7 +224,7 @@ export function codeActionsFor(a: Analyzed, params: CodeActionParams, session: S
   const under = params.context.diagnostics.filter((d) => d.source === 'kce' && intersects(d.range, params.range));
   for (const diag of under) {
     const data = diag.data as DiagnosticData | undefined;
-    const fixers = typeof diag.code === 'string' ? FIXERS[diag.code] : undefined;
+    const fixers = typeof diag.code === 'string' ? FIXERS[diag.code as ProblemCode] : undefined;
     if (!fixers || !data || typeof data.field !== 'string') continue;
     const at = a.doc.offsetAt(diag.range.start);
     const ydoc = file.documents.find((d) => d.index === data.documentIndex) ?? file.documents.find((d) => d.range[0] <= at && at <= d.range[1]);
