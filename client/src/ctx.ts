@@ -87,13 +87,18 @@ export class Ctx implements vscode.Disposable {
       ],
       outputChannel: this.log,
       // The server reads a kubeconfig only when told the workspace is trusted.
-      initializationOptions: { trusted: vscode.workspace.isTrusted, settings: { kce: this.serverSettings(this.settingsSnapshot()) } },
+      initializationOptions: {
+        trusted: vscode.workspace.isTrusted,
+        settings: { kce: this.serverSettings(this.settingsSnapshot()) },
+      },
       middleware: {
         // Note links in hovers and diagnostics open the walkthrough (walkthrough/links.ts); a placement hover
         // completes the Get Started step that asks for one.
         provideHover: async (document, position, token, next) => {
           const hover = linkNotesInHover(await next(document, position, token));
-          if (hover && hover.contents.some((c) => typeof c === 'object' && 'value' in c && /runs on \*\*\d+ of \d+\*\*/.test(c.value))) {
+          const placement = (c: unknown): boolean =>
+            typeof c === 'object' && !!c && 'value' in c && /runs on \*\*\d+ of \d+\*\*/.test(String(c.value));
+          if (hover?.contents.some(placement)) {
             void vscode.commands.executeCommand('setContext', 'kce.hoveredPlacement', true);
           }
           return hover;
@@ -208,7 +213,8 @@ export class Ctx implements vscode.Disposable {
 
   /** One warning per failing source, with what the user can do about it. */
   private async announceProblem(text: string): Promise<void> {
-    const pick = await vscode.window.showWarningMessage(`Kube Controller Explorer: ${text}`, 'Retry', 'Select Inventory', 'Show Log');
+    const actions = ['Retry', 'Select Inventory', 'Show Log'];
+    const pick = await vscode.window.showWarningMessage(`Kube Controller Explorer: ${text}`, ...actions);
     if (pick === 'Retry') await this.retryInventory();
     else if (pick === 'Select Inventory') await vscode.commands.executeCommand('kce.selectInventory');
     else if (pick === 'Show Log') this.log.show(true);
@@ -219,7 +225,8 @@ export class Ctx implements vscode.Disposable {
     const s = statusItem(this.inventory, this.running || starting || !this.client);
     this.status.text = s.text;
     this.status.tooltip = s.tooltip;
-    this.status.backgroundColor = s.level === 'ok' ? undefined : new vscode.ThemeColor(s.level === 'error' ? 'statusBarItem.errorBackground' : 'statusBarItem.warningBackground');
+    const background = s.level === 'error' ? 'statusBarItem.errorBackground' : 'statusBarItem.warningBackground';
+    this.status.backgroundColor = s.level === 'ok' ? undefined : new vscode.ThemeColor(background);
     this.status.show();
   }
 

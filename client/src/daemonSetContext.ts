@@ -49,7 +49,8 @@ export class DaemonSetContext implements vscode.Disposable {
     this.timer = setTimeout(() => {
       const doc = vscode.window.activeTextEditor?.document;
       // The lens provider goes through the middleware, which calls update().
-      if (doc?.languageId === 'yaml') void vscode.commands.executeCommand('vscode.executeCodeLensProvider', doc.uri).then(undefined, () => undefined);
+      if (doc?.languageId !== 'yaml') return;
+      void vscode.commands.executeCommand('vscode.executeCodeLensProvider', doc.uri).then(undefined, () => undefined);
     }, ms);
   }
 

@@ -109,7 +109,7 @@ describe('placement view', () => {
     assert.equal((html.match(/<tr tabindex="0"/g) ?? []).length, 1);
     assert.equal((html.match(/<tr tabindex="-1"/g) ?? []).length, 3);
     // Node, outcome and reason first; zone and existing pod fold away at narrow widths.
-    assert.match(html, /data-key="worker-a" data-outcome="runs"><td class="code node">worker-a<\/td><td class="nowrap" data-sort="1">.*<\/td><td class="reason"[^>]*>.*<\/td><td class="wide-only nowrap">eu-1a<\/td>/);
+    assert.match(html, /data-key="worker-a" data-outcome="runs"><td class="code node">worker-a<\/td><td class="outcome" data-sort="1">.*<\/td><td class="reason"[^>]*>.*<\/td><td class="wide-only nowrap">eu-1a<\/td>/);
     // Human headers, the API name in a tooltip; no raw API name as a header.
     assert.match(html, /<th scope="col" class="wide-only" title="API field: shouldContinueRunning"><button type="button">Existing pod<\/button><\/th>/);
     assert.ok(!/<button[^>]*>shouldContinueRunning</.test(html));

@@ -6,8 +6,17 @@ import { join } from 'node:path';
 import { createRequire } from 'node:module';
 import { ui } from './ui.mjs';
 
-export async function screen({ browser, base, dirs, shots, lap, repo, settingsFile, settings }) {
-  const page = await browser.newPage({ viewport: { width: 1400, height: 900 } });
+export async function screen(opts) {
+  const page = await opts.browser.newPage({ viewport: { width: 1400, height: 900 } });
+  try {
+    return await run(page, opts);
+  } catch (e) {
+    await page.screenshot({ path: join(opts.dirs.out, 'failure.png') }).catch(() => undefined);
+    throw e;
+  }
+}
+
+async function run(page, { base, dirs, shots, lap, repo, settingsFile, settings }) {
   const u = ui(page, dirs, shots);
   const axeSource = readFileSync(createRequire(join(repo, 'package.json')).resolve('axe-core/axe.min.js'), 'utf8');
   const a11y = [];
@@ -66,8 +75,7 @@ export async function screen({ browser, base, dirs, shots, lap, repo, settingsFi
   await u.shot('errors-banner.png');
   await axe(banner, 'placement (document with errors)');
   lap('screen: error banner on the placement of a DaemonSet with errors');
-  await u.runCommandRaw('View: Close All Editors', 'Close All Editors');
-  await page.waitForTimeout(500);
+  await page.keyboard.press('Escape');
 
   // ---- code lens, placement hover ----
   await page.mouse.move(5, 5);
@@ -101,9 +109,10 @@ export async function screen({ browser, base, dirs, shots, lap, repo, settingsFi
   if (!second || second === first) throw new Error(`ArrowDown did not move from ${first}`);
   if ((await found.locator('#nodes tbody tr[tabindex="0"]').getAttribute('data-key')) !== second) throw new Error('the Tab stop did not follow the arrow');
   // From the last column header (sort buttons), Tab lands on that row (the body's one stop), and the next leaves it.
-  await found.locator('#nodes thead button').last().focus();
+  await found.locator('#nodes thead button:visible').last().focus();
   await page.keyboard.press('Tab');
-  if ((await found.evaluate(() => document.activeElement?.getAttribute('data-key'))) !== second) throw new Error('Tab did not land on the remembered row');
+  const landed = await found.evaluate(() => document.activeElement?.outerHTML.slice(0, 160));
+  if (!landed?.includes(`data-key="${second}"`)) throw new Error(`Tab did not land on the remembered row ${second}: ${landed}`);
   await page.keyboard.press('Tab');
   if (await found.evaluate(() => !!document.activeElement?.closest('#nodes tbody'))) throw new Error('a second Tab stayed inside the table');
   // A row with a field link, far enough down to scroll: Enter shows the field, the view keeps its place.

@@ -11,7 +11,14 @@ export function ui(page, dirs, shots) {
       await page.screenshot({ path: join(shots, name) });
     }
   };
+  // Keys go to the workbench only when an editor (not a webview) has focus.
+  const focusEditor = async () => {
+    const editor = page.locator('.editor-group-container.active .monaco-editor .view-lines').first();
+    // An overlay (a widget closing) may still cover it for a moment: then the focus is already in the workbench.
+    if (await editor.count()) await editor.click({ position: { x: 5, y: 5 }, timeout: 3000 }).catch(() => undefined);
+  };
   const open = async (name, marker) => {
+    await focusEditor();
     await page.keyboard.press('Control+P');
     await page.waitForSelector('.quick-input-widget input', { state: 'visible' });
     await page.keyboard.type(name);
@@ -20,6 +27,7 @@ export function ui(page, dirs, shots) {
     await page.waitForSelector(`.monaco-editor .view-lines:has-text("${marker}")`, { timeout: 20000 });
   };
   const runCommandRaw = async (typed, row) => {
+    await focusEditor();
     await page.keyboard.press('F1');
     await page.waitForSelector('.quick-input-widget input', { state: 'visible' });
     await page.keyboard.type(typed);
@@ -38,11 +46,15 @@ export function ui(page, dirs, shots) {
     return title;
   };
   // Webview content lives two iframes down (the host frame, then the active frame): find the one showing `selector`.
+  // The newest frame first, and one that is still there a moment later: a panel that another one replaced
+  // in its group is hidden, and its frame goes away.
   const webviewFrame = async (selector) => {
     for (let i = 0; i < 200; i++) {
-      for (const f of page.frames()) {
+      for (const f of [...page.frames()].reverse()) {
         try {
-          if (await f.locator(selector).count()) return f;
+          if (!(await f.locator(selector).count())) continue;
+          await new Promise((r) => setTimeout(r, 300));
+          if (!f.isDetached() && (await f.locator(selector).count())) return f;
         } catch { /* frame went away */ }
       }
       await new Promise((r) => setTimeout(r, 100));

@@ -42,7 +42,9 @@ export const COMMANDS: Record<string, CommandFactory> = {
 
 /** Registers the table (plus `extra` factories, e.g. the walkthrough's) and the view serializers. */
 export function registerCommands(ctx: Ctx, extra: Record<string, CommandFactory> = {}): void {
-  for (const [id, factory] of Object.entries({ ...COMMANDS, ...extra })) ctx.ext.subscriptions.push(vscode.commands.registerCommand(id, factory(ctx)));
+  for (const [id, factory] of Object.entries({ ...COMMANDS, ...extra })) {
+    ctx.ext.subscriptions.push(vscode.commands.registerCommand(id, factory(ctx)));
+  }
   for (const v of VIEWS) ctx.ext.subscriptions.push(registerSerializer(ctx, v));
   ctx.ext.subscriptions.push({ dispose: () => SimulationPanel.disposeAll() });
 }

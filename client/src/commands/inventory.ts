@@ -3,7 +3,7 @@
 import * as vscode from 'vscode';
 import type { Ctx } from '../ctx';
 import { snapshotNodeList } from '../inventory/snapshot';
-import { settingsPath } from '../inventory/choice';
+import { CHOICE_KEY, settingsPath } from '../inventory/choice';
 import type { InventoryChoice, SourceId } from '../inventory/choice';
 import { describeInventory, nodes } from '../inventory/status';
 
@@ -11,11 +11,21 @@ import { describeInventory, nodes } from '../inventory/status';
 export async function inventoryMenu(ctx: Ctx): Promise<void> {
   const v = ctx.inventory ? describeInventory(ctx.inventory) : undefined;
   const items = [
-    { label: '$(refresh) Retry', description: v?.requested ? `load ${v.requested} again` : 'load the inventory again', id: 'retry' },
-    { label: '$(list-selection) Select Inventory…', description: v ? `now: ${v.inUse}, ${nodes(v.count)}` : '', id: 'select' },
+    {
+      label: '$(refresh) Retry',
+      description: v?.requested ? `load ${v.requested} again` : 'load the inventory again',
+      id: 'retry',
+    },
+    {
+      label: '$(list-selection) Select Inventory…',
+      description: v ? `now: ${v.inUse}, ${nodes(v.count)}` : '',
+      id: 'select',
+    },
     { label: '$(output) Show Log', id: 'log' },
   ];
-  const pick = await vscode.window.showQuickPick(items, { title: 'Kube Controller Explorer: Node Inventory', placeHolder: v?.problem ?? (v ? `${v.inUse} · ${nodes(v.count)}` : 'the language server is not running') });
+  const placeHolder = v?.problem ?? (v ? `${v.inUse} · ${nodes(v.count)}` : 'the language server is not running');
+  const title = 'Kube Controller Explorer: Node Inventory';
+  const pick = await vscode.window.showQuickPick(items, { title, placeHolder });
   if (pick?.id === 'retry') await ctx.retryInventory();
   else if (pick?.id === 'select') await vscode.commands.executeCommand('kce.selectInventory');
   else if (pick?.id === 'log') ctx.log.show(true);
@@ -25,23 +35,40 @@ type Item = vscode.QuickPickItem & { id: SourceId | 'save' };
 
 /** The quick pick with the current choice marked and active; answers the picked id. */
 function pickSource(ctx: Ctx): Promise<SourceId | 'save' | undefined> {
-  const current = ctx.choice?.source ?? (vscode.workspace.getConfiguration('kce').get<string>('inventory.source') || 'auto');
+  const setting = vscode.workspace.getConfiguration('kce').get<string>('inventory.source');
+  const current = ctx.choice?.source ?? (setting || 'auto');
   const trusted = vscode.workspace.isTrusted;
   const items: Item[] = [
     { label: 'Automatic', description: 'a nodes file in the workspace, else the sample cluster', id: 'auto' },
-    { label: 'Sample Cluster', description: 'embedded: control plane, zones, GPU, NotReady, cordoned, Windows, arm64', id: 'sample' },
+    {
+      label: 'Sample Cluster',
+      description: 'embedded: control plane, zones, GPU, NotReady, cordoned, Windows, arm64',
+      id: 'sample',
+    },
     { label: 'Nodes File…', description: 'kubectl get nodes -o yaml|json output', id: 'file' },
-    { label: 'Kubeconfig Context…', description: trusted ? 'live nodes, watched' : 'needs a trusted workspace', id: 'cluster' },
+    {
+      label: 'Kubeconfig Context…',
+      description: trusted ? 'live nodes, watched' : 'needs a trusted workspace',
+      id: 'cluster',
+    },
   ];
   for (const i of items) {
     const on = i.id === current;
     i.iconPath = new vscode.ThemeIcon(on ? 'check' : 'blank');
     if (on) i.description = `current · ${i.description ?? ''}`;
   }
-  if (ctx.choice) items.push({ label: '', kind: vscode.QuickPickItemKind.Separator, id: 'save' }, { label: 'Save the Current Choice to Workspace Settings', iconPath: new vscode.ThemeIcon('save'), id: 'save' });
+  if (ctx.choice) {
+    items.push(
+      { label: '', kind: vscode.QuickPickItemKind.Separator, id: 'save' },
+      { label: 'Save the Current Choice to Workspace Settings', iconPath: new vscode.ThemeIcon('save'), id: 'save' },
+    );
+  }
   const qp = vscode.window.createQuickPick<Item>();
   qp.title = 'Kube Controller Explorer: Select Inventory';
-  qp.placeholder = ctx.inventory ? `In use: ${describeInventory(ctx.inventory).inUse}, ${nodes(ctx.inventory.count)} (kept for this workspace; settings are not written)` : 'Where the nodes come from';
+  qp.placeholder = ctx.inventory
+    ? `In use: ${describeInventory(ctx.inventory).inUse}, ${nodes(ctx.inventory.count)} ` +
+      '(kept for this workspace; settings are not written)'
+    : 'Where the nodes come from';
   qp.items = items;
   qp.activeItems = items.filter((i) => i.id === current);
   return new Promise((resolve) => {
@@ -57,9 +84,13 @@ async function saveToSettings(choice: InventoryChoice): Promise<void> {
   const target = folder ? vscode.ConfigurationTarget.Workspace : vscode.ConfigurationTarget.Global;
   const cfg = vscode.workspace.getConfiguration('kce');
   await cfg.update('inventory.source', choice.source, target);
-  if (choice.file !== undefined) await cfg.update('inventory.file', settingsPath(choice.file, folder?.uri.fsPath), target);
+  if (choice.file !== undefined) {
+    await cfg.update('inventory.file', settingsPath(choice.file, folder?.uri.fsPath), target);
+  }
   if (choice.context !== undefined) await cfg.update('inventory.context', choice.context, target);
-  void vscode.window.showInformationMessage(`Kube Controller Explorer: inventory "${choice.source}" saved to ${folder ? 'the workspace' : 'user'} settings.`);
+  const where = folder ? 'the workspace' : 'user';
+  const said = `Kube Controller Explorer: inventory "${choice.source}" saved to ${where} settings.`;
+  void vscode.window.showInformationMessage(said);
 }
 
 /**
@@ -87,11 +118,18 @@ export async function selectInventory(ctx: Ctx, args: unknown[]): Promise<string
     const list = await ctx.request('listContexts', {});
     if (!list) return undefined;
     if (list.error || list.contexts.length === 0) {
-      void vscode.window.showWarningMessage(`Kube Controller Explorer: ${list.error ?? 'no kubeconfig context found'}.`);
+      const why = list.error ?? 'no kubeconfig context found';
+      void vscode.window.showWarningMessage(`Kube Controller Explorer: ${why}.`);
       return undefined;
     }
     const pick = await vscode.window.showQuickPick(
-      list.contexts.map((c) => ({ label: c.name, description: `${c.cluster}${c.current ? ' · current' : ''}`, detail: c.server, name: c.name, current: c.current })),
+      list.contexts.map((c) => ({
+        label: c.name,
+        description: `${c.cluster}${c.current ? ' · current' : ''}`,
+        detail: c.server,
+        name: c.name,
+        current: c.current,
+      })),
       { title: 'Kube Controller Explorer: Kubeconfig Context', placeHolder: list.files.join(', ') },
     );
     if (!pick) return undefined;
@@ -99,11 +137,15 @@ export async function selectInventory(ctx: Ctx, args: unknown[]): Promise<string
     context = pick.current ? '' : pick.name;
   }
   if (source === 'file' && !file) {
-    const picked = await vscode.window.showOpenDialog({ canSelectMany: false, filters: { 'Nodes (YAML, JSON)': ['yaml', 'yml', 'json'] }, title: 'Nodes File' });
+    const filters = { 'Nodes (YAML, JSON)': ['yaml', 'yml', 'json'] };
+    const picked = await vscode.window.showOpenDialog({ canSelectMany: false, filters, title: 'Nodes File' });
     if (!picked?.[0]) return undefined;
     file = picked[0].fsPath;
   }
-  await ctx.setChoice({ source: source as SourceId, ...(file !== undefined ? { file } : {}), ...(context !== undefined ? { context } : {}) });
+  const choice: InventoryChoice = { source: source as SourceId };
+  if (file !== undefined) choice.file = file;
+  if (context !== undefined) choice.context = context;
+  await ctx.setChoice(choice);
   return source;
 }
 
@@ -124,10 +166,15 @@ export async function snapshotInventory(ctx: Ctx, args: unknown[]): Promise<stri
   if (!dest) return undefined;
   // "Automatic" would pick a new nodes file in the workspace up: keep what is in use unless the user says so.
   const keep = !ctx.choice || ctx.choice.source === 'auto';
-  if (keep && (inv.source === 'sample' || inv.source === 'cluster')) await ctx.ext.workspaceState.update('kce.inventoryChoice', { source: inv.source === 'sample' ? 'sample' : 'cluster', ...(inv.source === 'cluster' ? { context: ctx.choice?.context ?? '' } : {}) });
+  if (keep && (inv.source === 'sample' || inv.source === 'cluster')) {
+    const pinned: InventoryChoice =
+      inv.source === 'sample' ? { source: 'sample' } : { source: 'cluster', context: ctx.choice?.context ?? '' };
+    await ctx.ext.workspaceState.update(CHOICE_KEY, pinned);
+  }
   await vscode.workspace.fs.writeFile(dest, new TextEncoder().encode(snapshotNodeList(inv.nodes)));
   const where = vscode.workspace.asRelativePath(dest);
-  void vscode.window.showInformationMessage(`Kube Controller Explorer: saved ${nodes(inv.nodes.length)} to ${where}.`, 'Use This File', 'Open File').then(async (pick) => {
+  const saved = `Kube Controller Explorer: saved ${nodes(inv.nodes.length)} to ${where}.`;
+  void vscode.window.showInformationMessage(saved, 'Use This File', 'Open File').then(async (pick) => {
     if (pick === 'Use This File') await ctx.setChoice({ source: 'file', file: dest.fsPath });
     if (pick === 'Open File') await vscode.window.showTextDocument(dest);
   });

@@ -25,7 +25,9 @@ async function labelsByNode(ctx: Ctx): Promise<Record<string, Record<string, str
 /** Error diagnostics of ours inside the DaemonSet's YAML document: YAML syntax apart from the rest. */
 export function errorsIn(uri: string, range: P.SimulatePlacementResult['range']): DocumentErrors {
   const r = new vscode.Range(range.start.line, range.start.character, range.end.line, range.end.character);
-  const errors = vscode.languages.getDiagnostics(vscode.Uri.parse(uri)).filter((d) => d.source === 'kce' && d.severity === vscode.DiagnosticSeverity.Error && r.contains(d.range.start));
+  const errors = vscode.languages
+    .getDiagnostics(vscode.Uri.parse(uri))
+    .filter((d) => d.source === 'kce' && d.severity === vscode.DiagnosticSeverity.Error && r.contains(d.range.start));
   const code = (d: vscode.Diagnostic): string => String(typeof d.code === 'object' ? d.code.value : d.code ?? '');
   const yaml = errors.filter((d) => code(d).startsWith('yaml.')).length;
   return { yaml, api: errors.length - yaml };
@@ -40,9 +42,11 @@ async function daemonSetInfo(ctx: Ctx, s: ViewState): Promise<{ title: string; e
 export const placementView: ViewKind = {
   viewType: 'kce.placement',
   async load(ctx, s) {
-    const result = await ctx.request('simulatePlacement', { uri: s.uri, documentIndex: s.documentIndex }, { quiet: true });
+    const ref = { uri: s.uri, documentIndex: s.documentIndex };
+    const result = await ctx.request('simulatePlacement', ref, { quiet: true });
     if (!result) return undefined;
-    const body = renderPlacementBody({ result, labels: await labelsByNode(ctx), errors: errorsIn(s.uri, result.range) });
+    const labels = await labelsByNode(ctx);
+    const body = renderPlacementBody({ result, labels, errors: errorsIn(s.uri, result.range) });
     return { title: `Placement: ${titleOf(result, 'DaemonSet')}`, body };
   },
 };
@@ -76,7 +80,8 @@ export const whatIfView: ViewKind = {
   async load(ctx, s) {
     const event = s.extra as P.NodeEvent | undefined;
     if (!event) return undefined;
-    const result = await ctx.request('nodeEvent', { uri: s.uri, documentIndex: s.documentIndex, event }, { quiet: true });
+    const params = { uri: s.uri, documentIndex: s.documentIndex, event };
+    const result = await ctx.request('nodeEvent', params, { quiet: true });
     if (!result) return undefined;
     const { title, errors } = await daemonSetInfo(ctx, s);
     return { title: `What If: ${describeEvent(event)}`, body: renderNodeEventBody(event, result, title, errors) };
@@ -86,7 +91,12 @@ export const whatIfView: ViewKind = {
 export const VIEWS = [placementView, planView, rolloutView, whatIfView];
 
 /** Opens a view for the target; answers what it rendered (the e2e tests read it). */
-export async function openView(ctx: Ctx, kind: ViewKind, args: unknown[], extra?: unknown): Promise<Rendered | undefined> {
+export async function openView(
+  ctx: Ctx,
+  kind: ViewKind,
+  args: unknown[],
+  extra?: unknown,
+): Promise<Rendered | undefined> {
   if (!ctx.running) await ctx.start();
   const target = await resolveTarget(args);
   if (!target) return undefined;
@@ -96,6 +106,7 @@ export async function openView(ctx: Ctx, kind: ViewKind, args: unknown[], extra?
   }
   const state: ViewState = { ...target, ...(extra !== undefined ? { extra } : {}) };
   const r = await SimulationPanel.show(ctx, kind, state);
-  if (!r) void vscode.window.showInformationMessage('Kube Controller Explorer: nothing to simulate for this document (is it a valid DaemonSet?).');
+  const nothing = 'Kube Controller Explorer: nothing to simulate for this document (is it a valid DaemonSet?).';
+  if (!r) void vscode.window.showInformationMessage(nothing);
   return r;
 }

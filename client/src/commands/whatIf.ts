@@ -13,7 +13,9 @@ const EFFECTS = [
 type Kind = 'addNode' | 'addTaint' | 'removeTaint' | 'setLabel' | 'removeLabel' | 'cordon' | 'uncordon' | 'removeNode';
 
 /** How many pickers each event takes (the event itself included). */
-export const STEPS: Record<Kind, number> = { addNode: 3, addTaint: 4, removeTaint: 3, setLabel: 3, removeLabel: 3, cordon: 2, uncordon: 2, removeNode: 2 };
+export const STEPS: Record<Kind, number> = {
+  addNode: 3, addTaint: 4, removeTaint: 3, setLabel: 3, removeLabel: 3, cordon: 2, uncordon: 2, removeNode: 2,
+};
 
 /** `What If… (2/4): Which Node`. The first picker, before the event is known, has no count. */
 export function stepTitle(step: number, kind: Kind | undefined, what: string): string {
@@ -22,7 +24,10 @@ export function stepTitle(step: number, kind: Kind | undefined, what: string): s
 
 async function pickNode(nodes: P.NodeDto[], title: string): Promise<P.NodeDto | undefined> {
   const picked = await vscode.window.showQuickPick(
-    nodes.map((n) => ({ label: n.name, description: [n.unschedulable ? 'cordoned' : '', ...n.taints.map((t) => `${t.key}:${t.effect}`)].filter(Boolean).join(' · '), node: n })),
+    nodes.map((n) => {
+      const marks = [n.unschedulable ? 'cordoned' : '', ...n.taints.map((t) => `${t.key}:${t.effect}`)];
+      return { label: n.name, description: marks.filter(Boolean).join(' · '), node: n };
+    }),
     { title, placeHolder: 'Node', matchOnDescription: true },
   );
   return picked?.node;
@@ -48,7 +53,8 @@ export async function askNodeEvent(ctx: Ctx): Promise<P.NodeEvent | undefined> {
     { label: 'Uncordon a Node', id: 'uncordon' },
     { label: 'Remove a Node', id: 'removeNode' },
   ];
-  const picked = await vscode.window.showQuickPick(items, { title: stepTitle(1, undefined, 'Node Event'), placeHolder: 'What happens to the cluster?' });
+  const title = stepTitle(1, undefined, 'Node Event');
+  const picked = await vscode.window.showQuickPick(items, { title, placeHolder: 'What happens to the cluster?' });
   if (!picked) return undefined;
   const kind = picked.id;
   const node = await pickNode(inv.nodes, stepTitle(2, kind, kind === 'addNode' ? 'Template Node' : 'Which Node'));
@@ -56,30 +62,38 @@ export async function askNodeEvent(ctx: Ctx): Promise<P.NodeEvent | undefined> {
   const t3 = (what: string): string => stepTitle(3, kind, what);
   switch (kind) {
     case 'addNode': {
-      const name = await vscode.window.showInputBox({ title: t3('New Node Name'), value: `${node.name}-new`, validateInput: (v) => (/^[a-z0-9]([-a-z0-9.]*[a-z0-9])?$/.test(v) ? undefined : 'a lowercase DNS subdomain') });
+      const validateInput = (v: string): string | undefined =>
+        /^[a-z0-9]([-a-z0-9.]*[a-z0-9])?$/.test(v) ? undefined : 'a lowercase DNS subdomain';
+      const name = await vscode.window.showInputBox({ title: t3('New Node Name'), value: `${node.name}-new`, validateInput });
       return name ? { type: 'addNode', node: { ...node, name } } : undefined;
     }
     case 'addTaint': {
-      const kv = splitKeyValue((await vscode.window.showInputBox({ title: t3('Taint key=value'), placeHolder: 'example.com/gpu=true' })) ?? '');
+      const typed = await vscode.window.showInputBox({ title: t3('Taint key=value'), placeHolder: 'example.com/gpu=true' });
+      const kv = splitKeyValue(typed ?? '');
       if (!kv?.key) return undefined;
-      const effect = await vscode.window.showQuickPick(EFFECTS, { title: stepTitle(4, kind, 'Taint Effect'), placeHolder: 'Effect of the taint' });
+      const effectTitle = stepTitle(4, kind, 'Taint Effect');
+      const effect = await vscode.window.showQuickPick(EFFECTS, { title: effectTitle, placeHolder: 'Effect of the taint' });
       if (!effect) return undefined;
-      return { type: 'addTaint', node: node.name, taint: { key: kv.key, ...(kv.value ? { value: kv.value } : {}), effect: effect.label } };
+      const taint = { key: kv.key, ...(kv.value ? { value: kv.value } : {}), effect: effect.label };
+      return { type: 'addTaint', node: node.name, taint };
     }
     case 'removeTaint': {
       if (!node.taints.length) {
         void vscode.window.showInformationMessage(`Kube Controller Explorer: ${node.name} has no taint.`);
         return undefined;
       }
-      const t = await vscode.window.showQuickPick(node.taints.map((x) => ({ label: `${x.key}${x.value ? `=${x.value}` : ''}:${x.effect}`, t: x })), { title: t3('Taint to Remove') });
+      const taints = node.taints.map((x) => ({ label: `${x.key}${x.value ? `=${x.value}` : ''}:${x.effect}`, t: x }));
+      const t = await vscode.window.showQuickPick(taints, { title: t3('Taint to Remove') });
       return t ? { type: 'removeTaint', node: node.name, taint: { key: t.t.key, effect: t.t.effect } } : undefined;
     }
     case 'setLabel': {
-      const kv = splitKeyValue((await vscode.window.showInputBox({ title: t3('Label key=value'), placeHolder: 'disktype=ssd' })) ?? '');
+      const typed = await vscode.window.showInputBox({ title: t3('Label key=value'), placeHolder: 'disktype=ssd' });
+      const kv = splitKeyValue(typed ?? '');
       return kv?.key ? { type: 'setLabel', node: node.name, key: kv.key, value: kv.value } : undefined;
     }
     case 'removeLabel': {
-      const k = await vscode.window.showQuickPick(Object.entries(node.labels).map(([key, value]) => ({ label: key, description: value })), { title: t3('Label to Remove') });
+      const labels = Object.entries(node.labels).map(([key, value]) => ({ label: key, description: value }));
+      const k = await vscode.window.showQuickPick(labels, { title: t3('Label to Remove') });
       return k ? { type: 'removeLabel', node: node.name, key: k.label } : undefined;
     }
     case 'cordon':

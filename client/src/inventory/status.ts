@@ -19,7 +19,9 @@ export interface InventoryView {
   level: Level;
 }
 
-const SOURCE_LABEL: Record<string, string> = { sample: 'sample cluster', file: 'nodes file', workspace: 'workspace nodes', cluster: 'cluster', none: 'no inventory' };
+const SOURCE_LABEL: Record<string, string> = {
+  sample: 'sample cluster', file: 'nodes file', workspace: 'workspace nodes', cluster: 'cluster', none: 'no inventory',
+};
 
 function baseName(p: string | undefined): string {
   if (!p) return '';
@@ -51,7 +53,8 @@ export function describeInventory(info: InventoryInfo): InventoryView {
   const requested = fellBack ? req.label : undefined;
   const problem = info.problem?.message ?? info.error;
   const stale = !!info.stale;
-  const level: Level = info.count === 0 || info.source === 'none' ? 'error' : requested || problem || stale ? 'warning' : 'ok';
+  const degraded = !!(requested || problem || stale);
+  const level: Level = info.count === 0 || info.source === 'none' ? 'error' : degraded ? 'warning' : 'ok';
   return {
     inUse,
     ...(requested ? { requested } : {}),
@@ -69,13 +72,19 @@ const ICON: Record<Level, string> = { ok: '$(server)', warning: '$(warning)', er
 
 export function statusItem(info: InventoryInfo | undefined, running: boolean): StatusItem {
   if (!running) {
-    return { text: '$(error) KCE: Server Stopped', tooltip: 'Kube Controller Explorer: the language server is not running. Click for Retry, Select Inventory and Show Log.', level: 'error' };
+    const tooltip = 'Kube Controller Explorer: the language server is not running. Click for Retry, Select Inventory and Show Log.';
+    return { text: '$(error) KCE: Server Stopped', tooltip, level: 'error' };
   }
-  if (!info) return { text: '$(loading~spin) KCE', tooltip: 'Kube Controller Explorer: loading the node inventory…', level: 'ok' };
+  if (!info) return {
+    text: '$(loading~spin) KCE',
+    tooltip: 'Kube Controller Explorer: loading the node inventory…',
+    level: 'ok',
+  };
   const v = describeInventory(info);
   const icon = v.level === 'ok' && info.source === 'cluster' ? '$(cloud)' : v.stale ? '$(debug-disconnect)' : ICON[v.level];
   // The inventory in use first, then why in brackets: `sample cluster (cluster test unreachable)`.
-  const why = v.summary ? ` (${v.summary})` : v.requested ? ` (${v.requested} failed)` : v.stale ? ' (not answering)' : '';
+  const reason = v.summary ?? (v.requested ? `${v.requested} failed` : v.stale ? 'not answering' : undefined);
+  const why = reason ? ` (${reason})` : '';
   const txt = `${icon} ${v.inUse}${why} · ${nodes(v.count)}`;
   const tooltip = [
     `Node inventory in use: ${v.inUse}, ${nodes(v.count)}.`,

@@ -2,6 +2,7 @@
 import type { PlacementNodeDto, SimulatePlacementResult } from '../../../server/src/protocol';
 import { esc, header, msgLink, plural } from './html';
 import { errorsBanner, inventoryBanner } from './banners';
+import { describeInventory } from '../inventory/status';
 import type { DocumentErrors } from './banners';
 import { goRefFor } from './links';
 import { zoneOf } from '../../../server/src/core/vocabulary';
@@ -80,7 +81,8 @@ export function renderPlacementBody(input: PlacementViewInput): string {
   const name = res.name ?? '(unnamed)';
   const ns = res.namespace ? `${res.namespace}/` : '';
   const inv = res.inventory;
-  const invText = `${inv.source}${inv.detail ? ` (${inv.detail})` : ''} · ${plural(inv.count, 'node')}`;
+  const file = inv.source === 'file' || inv.source === 'workspace' ? inv.detail : undefined;
+  const invText = `${describeInventory(inv).inUse}${file ? ` (${file})` : ''} · ${plural(inv.count, 'node')}`;
   const reasonBars = countByReason(rows).map(([code, n]) => ({ label: code, value: n, cls: code === 'TaintNotTolerated' ? 'bar-warn' : 'bar-bad' }));
   // Node, outcome and reason first: at narrow widths the zone and existing-pod columns fold away (CSS).
   const table = rows
@@ -91,7 +93,7 @@ export function renderPlacementBody(input: PlacementViewInput): string {
       const cont = r.shouldContinueRunning ? '<span class="ok">stays</span>' : '<span class="bad">goes</span>';
       const cells = [
         `<td class="code node">${esc(r.name)}</td>`,
-        `<td class="nowrap" data-sort="${r.shouldRun ? 1 : 0}">${mark} ${esc(OUTCOME_LABEL[o])}</td>`,
+        `<td class="outcome" data-sort="${r.shouldRun ? 1 : 0}">${mark} ${esc(OUTCOME_LABEL[o])}</td>`,
         `<td class="reason" data-sort="${esc(r.reasons[0]?.code ?? '')}">${reasonCell(r, res.uri)}</td>`,
         `<td class="wide-only nowrap">${esc(zone)}</td>`,
         `<td class="wide-only" data-sort="${r.shouldContinueRunning ? 1 : 0}">${cont}</td>`,

@@ -20,7 +20,8 @@ td { overflow-wrap: break-word; word-break: normal; }
 th { white-space: nowrap; }
 th button { all: unset; cursor: pointer; font-weight: 600; }
 td.node, td.nowrap { white-space: nowrap; }
-td.reason { width: 100%; min-width: 12em; overflow-wrap: anywhere; }
+td.reason { width: 100%; min-width: 10em; overflow-wrap: anywhere; }
+td.outcome { min-width: 6em; }
 td.list { overflow-wrap: anywhere; }
 td.list { min-width: 8em; }
 :focus-visible { outline: 1px solid var(--vscode-focusBorder); outline-offset: 1px; }
@@ -51,6 +52,11 @@ input, select { background: var(--vscode-input-background); color: var(--vscode-
 .empty { color: var(--vscode-descriptionForeground); font-style: italic; }
 .tag { border-radius: 3px; padding: 0 4px; border: 1px solid currentColor; font-size: .85em; white-space: nowrap; }
 .sr-only { position: absolute; width: 1px; height: 1px; overflow: hidden; clip: rect(0 0 0 0); white-space: nowrap; }
+@media (max-width: 480px) {
+  th, td { padding: 3px 4px; }
+  td.reason, td.outcome, td.list { min-width: 0; }
+  td.node { white-space: normal; }
+}
 @media (max-width: 720px) {
   body { padding: 0 8px 8px; }
   .wide-only { display: none; }
