@@ -197,14 +197,22 @@ async function run(page, { base, dirs, shots, lap, repo, settingsFile, settings 
   await page.keyboard.press('Escape');
   const lower = names.filter((n) => n.split(/\s+/).some((w) => /^[a-z]/.test(w) && !['a', 'an', 'of', 'to', 'for', 'on', 'the', 'and', 'as', 'in'].includes(w)));
   if (names.length < 5 || lower.length) throw new Error(`palette names not in Title Case: ${lower.join(' | ')} (of ${names.join(' | ')})`);
+  // The settings page as its table of contents shows the extension (a search lists every key with its full prefix),
+  // full width so that the table of contents shows.
+  await u.runCommandRaw('View: Close All Editor Groups', 'Close All Editor Groups');
+  await page.waitForTimeout(500);
   await u.runCommandRaw('Preferences: Open Settings (UI)', 'Open Settings (UI)');
-  await page.waitForSelector('.settings-editor', { timeout: 20000 });
-  await page.keyboard.type('@ext:kce.kube-controller-explorer');
-  await page.waitForSelector('.settings-editor .setting-item-contents:has-text("Inventory")', { timeout: 20000 });
+  await page.waitForSelector('.settings-editor .settings-toc-container', { timeout: 20000 });
+  const toc = page.locator('.settings-toc-container .monaco-list-row');
+  await toc.filter({ hasText: 'Extensions' }).first().locator('.monaco-tl-twistie').click();
+  await page.waitForTimeout(500);
+  await toc.filter({ hasText: 'Kube Controller Explorer' }).first().click();
+  await page.waitForSelector('.settings-editor .settings-group-title-label:has-text("Kube Controller Explorer")', { timeout: 20000 });
   await page.waitForTimeout(800);
-  const settingsText = await page.locator('.settings-editor').innerText();
+  const settingsText = await page.locator('.settings-editor .settings-tree-container').innerText();
   await u.shot('settings.png');
-  if (/Kce ›|Git Hub/.test(settingsText) || !/Kube Controller Explorer/.test(settingsText)) throw new Error(`settings page: ${settingsText.slice(0, 600)}`);
+  const ours = settingsText.slice(settingsText.indexOf('Kube Controller Explorer'));
+  if (/Kce ›|Git Hub/.test(ours.slice(0, 3000)) || !/Inventory/.test(ours)) throw new Error(`settings page: ${ours.slice(0, 800)}`);
   await page.keyboard.press('Control+W');
   lap(`screen: ${names.length} palette names in Title Case; settings titled Kube Controller Explorer`);
 

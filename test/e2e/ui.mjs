@@ -17,10 +17,20 @@ export function ui(page, dirs, shots) {
     // An overlay (a widget closing) may still cover it for a moment: then the focus is already in the workbench.
     if (await editor.count()) await editor.click({ position: { x: 5, y: 5 }, timeout: 3000 }).catch(() => undefined);
   };
+  /** Opens the quick input with `key` and waits until it has the keyboard (a key pressed too early is lost). */
+  const quickInput = async (key) => {
+    for (let i = 0; i < 5; i++) {
+      await page.keyboard.press(key);
+      const ok = await page.waitForFunction(() => !!document.activeElement?.closest('.quick-input-widget'), null, { timeout: 2000 })
+        .then(() => true, () => false);
+      if (ok) return;
+      await focusEditor();
+    }
+    throw new Error(`${key} did not open the quick input`);
+  };
   const open = async (name, marker) => {
     await focusEditor();
-    await page.keyboard.press('Control+P');
-    await page.waitForSelector('.quick-input-widget input', { state: 'visible' });
+    await quickInput('Control+P');
     await page.keyboard.type(name);
     await page.waitForSelector(`.quick-input-list .monaco-list-row:has-text("${name}")`, { timeout: 20000 });
     await page.keyboard.press('Enter');
@@ -28,8 +38,7 @@ export function ui(page, dirs, shots) {
   };
   const runCommandRaw = async (typed, row) => {
     await focusEditor();
-    await page.keyboard.press('F1');
-    await page.waitForSelector('.quick-input-widget input', { state: 'visible' });
+    await quickInput('F1');
     await page.keyboard.type(typed);
     await page.waitForSelector(`.quick-input-list .monaco-list-row:has-text("${row}")`, { timeout: 30000 });
     await page.keyboard.press('Enter');
