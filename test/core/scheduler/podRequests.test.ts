@@ -103,3 +103,35 @@ describe('quantities that do not parse', () => {
     assert.equal(errors[0]?.resource, 'cpu');
   });
 });
+
+// TestPodRequestsAndLimits, the requests half (PodLimits is not ported: no Filter plugin reads limits).
+describe('TestPodRequestsAndLimits (requests)', () => {
+  interface R { cpuRequest?: string; cpuLimit?: string; memoryRequest?: string; memoryLimit?: string;
+    cpuOverhead?: string; memoryOverhead?: string }
+  // getPod: one container and one init container with the same resources, plus overhead.
+  const getPod = (cname: string, r: R): SchedPod => {
+    const requests: ResourceList = {};
+    const limits: ResourceList = {};
+    const overhead: ResourceList = {};
+    if (r.cpuLimit) limits.cpu = r.cpuLimit;
+    if (r.memoryLimit) limits.memory = r.memoryLimit;
+    if (r.cpuRequest) requests.cpu = r.cpuRequest;
+    if (r.memoryRequest) requests.memory = r.memoryRequest;
+    if (r.cpuOverhead) overhead.cpu = r.cpuOverhead;
+    if (r.memoryOverhead) overhead.memory = r.memoryOverhead;
+    const resources = { requests, limits };
+    return { spec: { containers: [{ name: cname, resources }], initContainers: [{ name: `init-${cname}`, resources }],
+      overhead } };
+  };
+  const cases: [string, R, ResourceList][] = [
+    ['just-limit-no-overhead', { cpuLimit: '9' }, {}],
+    ['just-overhead', { cpuOverhead: '5', memoryOverhead: '5' }, { cpu: '5', memory: '5' }],
+    ['req-and-overhead', { cpuRequest: '1', memoryRequest: '10', cpuOverhead: '5', memoryOverhead: '5' },
+      { cpu: '6', memory: '15' }],
+    ['all-req-lim-and-overhead', { cpuRequest: '1', cpuLimit: '2', memoryRequest: '10', memoryLimit: '12',
+      cpuOverhead: '5', memoryOverhead: '5' }, { cpu: '6', memory: '15' }],
+    ['req-some-lim-and-overhead', { cpuRequest: '1', cpuLimit: '2', memoryRequest: '10', cpuOverhead: '5',
+      memoryOverhead: '5' }, { cpu: '6', memory: '15' }],
+  ];
+  for (const [name, r, want] of cases) test(name, () => assertRequests(podRequests(getPod('foo', r)), want));
+});
