@@ -12,7 +12,7 @@ import {
   type AffinityTerm,
   type NodePodsView,
 } from './affinityTerms';
-import { podsInNamespace } from './podsByNamespace';
+import { namespaceIndex, type NamespaceIndex } from './podsByNamespace';
 
 export const ERR_REASON_EXISTING_ANTI_AFFINITY_RULES_NOT_MATCH =
   "node(s) didn't satisfy existing pods anti-affinity rules";
@@ -97,19 +97,22 @@ function existingAntiAffinityCounts(
   return counts;
 }
 
+type PodRefs = NodePodsView['pods'];
+
 /**
- * Each pod of the node that `term` can select by namespace: after mergeTermNamespaces an incoming pod's term lists its
+ * The pods of node `n` that `term` can select by namespace: after mergeTermNamespaces an incoming pod's term lists its
  * namespaces (namespaceSelector Nothing) or takes every namespace (Everything), so only those pods need a look.
  */
-function forEachCandidate(ni: NodePodsView, term: AffinityTerm, fn: (pod: SchedPod) => void): void {
-  if (term.namespaceSelector.constant !== false) {
-    for (let i = 0; i < ni.pods.length; i++) fn(ni.pods[i]!.pod);
-    return;
-  }
-  for (const ns of term.namespaces) {
-    const pods = podsInNamespace(ni, ns);
-    for (let i = 0; i < pods.length; i++) fn(pods[i]!.pod);
-  }
+function candidates(
+  ix: NamespaceIndex,
+  n: number,
+  ni: NodePodsView,
+  term: AffinityTerm,
+  namespaces: string[],
+): PodRefs {
+  if (term.namespaceSelector.constant !== false) return ni.pods;
+  if (namespaces.length === 1) return ix.podsIn(n, namespaces[0]!);
+  return namespaces.flatMap((ns) => ix.podsIn(n, ns));
 }
 
 // Port of InterPodAffinity.getIncomingAffinityAntiAffinityCounts (framework/plugins/interpodaffinity/filtering.go).
@@ -122,25 +125,32 @@ function incomingCounts(
   const anti: TopologyCounts = new Map();
   const antiByTerm = antiTerms.map(() => new Map<string, number>());
   if (affinityTerms.length === 0 && antiTerms.length === 0) return { affinity, anti, antiByTerm };
-  for (const ni of nodes) {
+  const ix = namespaceIndex(nodes);
+  const affinityNs = affinityTerms.length > 0 ? [...affinityTerms[0]!.namespaces] : [];
+  const antiNs = antiTerms.map((t) => [...t.namespaces]);
+  for (let n = 0; n < nodes.length; n++) {
+    const ni = nodes[n]!;
     const labels = ni.node.labels;
     if (affinityTerms.length > 0) {
       // A pod counts only if it matches every term, so the first term's namespaces bound the candidates.
-      forEachCandidate(ni, affinityTerms[0]!, (existing) => {
-        if (!podMatchesAllAffinityTerms(affinityTerms, existing)) return;
+      const pods = candidates(ix, n, ni, affinityTerms[0]!, affinityNs);
+      for (let i = 0; i < pods.length; i++) {
+        if (!podMatchesAllAffinityTerms(affinityTerms, pods[i]!.pod)) continue;
         for (const t of affinityTerms) addCount(affinity, labels, t.topologyKey, 1);
-      });
+      }
     }
     // The incoming pod's namespaceSelector was merged into its namespaces, so no namespace labels are needed.
     for (let t = 0; t < antiTerms.length; t++) {
       const term = antiTerms[t]!;
+      const pods = candidates(ix, n, ni, term, antiNs[t]!);
+      if (pods.length === 0) continue;
       const tv = labelValue(labels, term.topologyKey);
       const byTerm = antiByTerm[t]!;
-      forEachCandidate(ni, term, (existing) => {
-        if (!affinityTermMatches(term, existing, undefined)) return;
+      for (let i = 0; i < pods.length; i++) {
+        if (!affinityTermMatches(term, pods[i]!.pod, undefined)) continue;
         addCount(anti, labels, term.topologyKey, 1);
         if (tv !== undefined) byTerm.set(tv, (byTerm.get(tv) ?? 0) + 1);
-      });
+      }
     }
   }
   return { affinity, anti, antiByTerm };

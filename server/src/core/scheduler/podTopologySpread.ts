@@ -9,7 +9,7 @@ import { getRequiredNodeAffinity, type AffinityNode } from '../nodeAffinity';
 import { findMatchingUntoleratedTaint, isNoScheduleOrNoExecute } from '../taints';
 import type { FilterResult, SchedNode, SchedPod, TopologySpreadConstraint } from './types';
 import { podLabels, podNamespace, type NodePodsView } from './affinityTerms';
-import { podsInNamespace } from './podsByNamespace';
+import { namespaceIndex } from './podsByNamespace';
 
 export const ERR_REASON_CONSTRAINTS_NOT_MATCH = "node(s) didn't match pod topology spread constraints";
 export const ERR_REASON_NODE_LABEL_NOT_MATCH = `${ERR_REASON_CONSTRAINTS_NOT_MATCH} (missing required label)`;
@@ -55,7 +55,13 @@ export interface PodTopologySpreadState {
   /** Per constraint: counted on the evaluated node alone (a daemon pod pinned to it, nodeAffinityPolicy Honor). */
   pinned: boolean[];
   /** What a pinned constraint needs to count on one node. */
-  pinnedInputs?: { pod: SchedPod; affinity: NodeAffinityMatcher; enableComparisonOperators: boolean };
+  pinnedInputs?: {
+    pod: SchedPod;
+    affinity: NodeAffinityMatcher;
+    enableComparisonOperators: boolean;
+    /** Per constraint: node name → matching pods of the pod's namespace on it (absent: none). */
+    countOnNode: Map<string, number>[];
+  };
   specPath: FieldPath;
 }
 
@@ -200,19 +206,30 @@ export function preFilterPodTopologySpread(
   const required = getRequiredNodeAffinity(pod.spec);
   const ns = podNamespace(pod);
   const enableComparisonOperators = opts.enableComparisonOperators ?? false;
+  const countOnNode = constraints.map(() => new Map<string, number>());
   if (state.pinned.includes(true)) {
-    state.pinnedInputs = { pod, affinity: daemonPodNodeSelector(pod), enableComparisonOperators };
+    state.pinnedInputs = { pod, affinity: daemonPodNodeSelector(pod), enableComparisonOperators, countOnNode };
   }
-  for (const ni of nodes) {
+  const allPinned = state.pinned.every(Boolean);
+  const ix = namespaceIndex(nodes);
+  for (let n = 0; n < nodes.length; n++) {
+    const ni = nodes[n]!;
     const node = ni.node;
-    if (!nodeLabelsMatchSpreadConstraints(node.labels, constraints)) continue;
+    // A pinned constraint's Filter needs each node's own count; whether the node is a domain is checked there.
+    const nsPods = ix.podsIn(n, ns);
+    for (let i = 0; i < constraints.length && nsPods.length > 0; i++) {
+      if (!state.pinned[i]) continue;
+      const k = countPodsMatchSelector(nsPods, (constraints[i] as SpreadConstraint).selector, ns);
+      if (k > 0) (countOnNode[i] as Map<string, number>).set(node.name, k);
+    }
+    if (allPinned || !nodeLabelsMatchSpreadConstraints(node.labels, constraints)) continue;
     const inclusion = new NodeInclusion(pod, node, required, enableComparisonOperators);
     for (let i = 0; i < constraints.length; i++) {
       const c = constraints[i] as SpreadConstraint;
       if (state.pinned[i] || !inclusion.matches(c)) continue;
       const value = labelValue(node.labels, c.topologyKey) as string;
       const counts = state.tpValueToMatchNum[i] as Map<string, number>;
-      counts.set(value, (counts.get(value) ?? 0) + countPodsMatchSelector(podsInNamespace(ni, ns), c.selector, ns));
+      counts.set(value, (counts.get(value) ?? 0) + countPodsMatchSelector(nsPods, c.selector, ns));
     }
   }
   const labels = podLabels(pod);
@@ -242,10 +259,12 @@ function pinnedCounts(state: PodTopologySpreadState, i: number, nodeInfo: Pick<N
     nodeLabelsMatchSpreadConstraints(node.labels, state.constraints) &&
     new NodeInclusion(inputs.pod, node, inputs.affinity, inputs.enableComparisonOperators).matches(c);
   if (!eligible) return { domains: 0, matchNum: 0, min: MAX_INT32 };
-  const ns = podNamespace(inputs.pod);
-  const n = countPodsMatchSelector(podsInNamespace(nodeInfo, ns), c.selector, ns);
+  const n = inputs.countOnNode[i]?.get(node.name) ?? 0;
   return { domains: 1, matchNum: n, min: n };
 }
+
+const constraintField = (state: PodTopologySpreadState, c: SpreadConstraint): FieldPath =>
+  index(child(state.specPath, 'topologySpreadConstraints'), c.index);
 
 // Port of PodTopologySpread.Filter and preFilterState.minMatchNum (framework/plugins/podtopologyspread/filtering.go):
 // with fewer eligible domains than minDomains the global minimum is taken as 0.
@@ -258,11 +277,15 @@ export function filterPodTopologySpread(
   const labels = nodeInfo.node.labels;
   for (let i = 0; i < state.constraints.length; i++) {
     const c = state.constraints[i] as SpreadConstraint;
-    const field = index(child(state.specPath, 'topologySpreadConstraints'), c.index);
     const tpVal = labelValue(labels, c.topologyKey);
     if (tpVal === undefined) {
       const reasons = [ERR_REASON_NODE_LABEL_NOT_MATCH];
-      return { plugin: 'PodTopologySpread', code: 'UnschedulableAndUnresolvable', reasons, field };
+      return {
+        plugin: 'PodTopologySpread',
+        code: 'UnschedulableAndUnresolvable',
+        reasons,
+        field: constraintField(state, c),
+      };
     }
     const counts = state.tpValueToMatchNum[i] as Map<string, number>;
     const { domains, matchNum, min } = state.pinned[i]
@@ -271,7 +294,8 @@ export function filterPodTopologySpread(
     const minMatchNum = domains < c.minDomains ? 0 : min;
     const skew = matchNum + (state.selfMatch[i] ? 1 : 0) - minMatchNum;
     if (skew > c.maxSkew) {
-      return { plugin: 'PodTopologySpread', code: 'Unschedulable', reasons: [ERR_REASON_CONSTRAINTS_NOT_MATCH], field };
+      const reasons = [ERR_REASON_CONSTRAINTS_NOT_MATCH];
+      return { plugin: 'PodTopologySpread', code: 'Unschedulable', reasons, field: constraintField(state, c) };
     }
   }
   return undefined;

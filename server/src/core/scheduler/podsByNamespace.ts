@@ -1,7 +1,7 @@
-// The pods of one node grouped by namespace, so that PreFilter passes over a cluster's pods visit only the namespaces
-// a term or a spread constraint can match (the results are those of a pass over every pod). Built once per node and
-// kept while the node's `generation` (bumped by NodeInfo on every change) stays the same; views without a generation
-// are grouped anew on each call.
+// The pods of each node grouped by namespace, so that PreFilter passes over a cluster's pods visit only the namespaces
+// a term or a spread constraint can match (the results are those of a pass over every pod). One index per node list,
+// looked up once per PreFilter; a node's group is rebuilt when its `generation` (bumped by NodeInfo on every change)
+// moves. Views without a generation are grouped on each call.
 import type { SchedPod } from './types';
 
 type PodRef = { readonly pod: SchedPod };
@@ -11,13 +11,13 @@ interface NodePods {
   readonly generation?: number;
 }
 
-interface Grouped {
-  generation: number;
-  byNamespace: Map<string, PodRef[]>;
+interface ListIndex {
+  generations: (number | undefined)[];
+  groups: (Map<string, PodRef[]> | undefined)[];
 }
 
 const EMPTY: readonly PodRef[] = Object.freeze([]);
-const cache = new WeakMap<object, Grouped>();
+const indexes = new WeakMap<object, ListIndex>();
 
 function group(pods: readonly PodRef[]): Map<string, PodRef[]> {
   const byNamespace = new Map<string, PodRef[]>();
@@ -31,14 +31,29 @@ function group(pods: readonly PodRef[]): Map<string, PodRef[]> {
   return byNamespace;
 }
 
-/** The node's pods in namespace `ns`. */
-export function podsInNamespace(node: NodePods, ns: string): readonly PodRef[] {
-  const generation = node.generation;
-  if (generation === undefined) return node.pods.filter((p) => (p.pod.metadata?.namespace ?? '') === ns);
-  let g = cache.get(node);
-  if (g === undefined || g.generation !== generation) {
-    g = { generation, byNamespace: group(node.pods) };
-    cache.set(node, g);
+/** Pods by namespace for the nodes of one list: `podsIn(i, ns)` is the pods of `nodes[i]` in namespace `ns`. */
+export interface NamespaceIndex {
+  podsIn(i: number, ns: string): readonly PodRef[];
+}
+
+export function namespaceIndex(nodes: readonly NodePods[]): NamespaceIndex {
+  let ix = indexes.get(nodes);
+  if (ix === undefined || ix.groups.length !== nodes.length) {
+    ix = { generations: new Array(nodes.length), groups: new Array(nodes.length) };
+    indexes.set(nodes, ix);
   }
-  return g.byNamespace.get(ns) ?? EMPTY;
+  const { generations, groups } = ix;
+  return {
+    podsIn(i, ns) {
+      const node = nodes[i]!;
+      const generation = node.generation;
+      let g = groups[i];
+      if (g === undefined || generation === undefined || generations[i] !== generation) {
+        g = group(node.pods);
+        groups[i] = g;
+        generations[i] = generation;
+      }
+      return g.get(ns) ?? EMPTY;
+    },
+  };
 }
