@@ -11,7 +11,7 @@ describe('decodeTyped', () => {
     { name: 'tolerations as a string', value: ds({ template: { spec: { tolerations: 'x' } } }), errors: ['spec.template.spec.tolerations: expected array, got string'] },
     { name: 'boolean label value', value: { ...ds({}), metadata: { labels: { on: true } } }, errors: ['metadata.labels[on]: expected string, got boolean'] },
     { name: 'number where string', value: ds({ template: { spec: { nodeSelector: { zone: 1 } } } }), errors: ['spec.template.spec.nodeSelector[zone]: expected string, got number'] },
-    { name: 'fractional integer', value: ds({ minReadySeconds: 1.5 }), errors: ['spec.minReadySeconds: expected integer, got number'] },
+    { name: 'fractional integer', value: ds({ minReadySeconds: 1.5 }), errors: ['json: cannot unmarshal number 1.5 into Go struct field DaemonSetSpec.spec.minReadySeconds of type int32'] },
     { name: 'int-or-string accepts both', value: ds({ updateStrategy: { rollingUpdate: { maxUnavailable: '10%', maxSurge: 1 } } }), errors: [] },
     { name: 'int-or-string rejects bool', value: ds({ updateStrategy: { rollingUpdate: { maxSurge: true } } }), errors: ['spec.updateStrategy.rollingUpdate.maxSurge: expected integer or string, got boolean'] },
     { name: 'quantity accepts a number', value: ds({ template: { spec: { containers: [{ name: 'c', resources: { limits: { cpu: 1 } } }] } } }), errors: [] },

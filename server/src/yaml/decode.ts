@@ -1,12 +1,14 @@
 // Typed decode of a plain value against the Kubernetes schema of its kind, the way kube-apiserver's
 // JSON decoding treats it: a wrongly typed field is an error (and is dropped from the result), an
-// unknown field is reported like kubectl's strict-decoding warning. The schema (v1.32.1) lacks some
-// newer fields, so unknown fields are only ever warnings.
+// unknown field is reported like kubectl's strict-decoding warning. The schema (schema/generate.mjs) comes
+// from the pinned @kubernetes/client-node models plus the v1.35.0 fields they predate; unknown fields stay
+// warnings, since a gap in the schema must not become an error.
 import { child, index, key, parseFieldPath } from '../core/fieldPath';
 import type { FieldPath } from '../core/fieldPath';
 import subset from './schema/k8s-subset.json';
+import { exactInteger } from './toValue';
 
-type Prim = 'string' | 'integer' | 'number' | 'boolean' | 'any' | 'int-or-string' | 'quantity';
+type Prim = 'string' | 'integer' | 'int32' | 'int64' | 'number' | 'boolean' | 'any' | 'int-or-string' | 'quantity';
 export type SchemaType = Prim | `#${string}` | { o: Record<string, SchemaType> } | { a: SchemaType } | { m: SchemaType };
 
 interface Subset {
@@ -99,6 +101,8 @@ function zeroOf(t0: SchemaType): unknown {
     case 'boolean':
       return false;
     case 'integer':
+    case 'int32':
+    case 'int64':
     case 'number':
       return 0;
   }
@@ -123,9 +127,33 @@ function setOwn(obj: Record<string, unknown>, k: string, v: unknown): void {
   else obj[k] = v;
 }
 
-function decodeValue(ctx: Ctx, t0: SchemaType | undefined, v: unknown, path: FieldPath): unknown {
+const INT_RANGES = { int32: [-(2n ** 31n), 2n ** 31n - 1n], int64: [-(2n ** 63n), 2n ** 63n - 1n] } as const;
+
+/** Whether encoding/json puts this number into a Go int32/int64: an integer literal within range. */
+function fitsInt(v: number, kind: 'int32' | 'int64', exact?: bigint): boolean {
+  if (!Number.isInteger(v)) return false;
+  const n = exact ?? BigInt(v);
+  return n >= INT_RANGES[kind][0] && n <= INT_RANGES[kind][1];
+}
+
+/** The JSON number kubectl sends (exact digits for large integers; JS and Go agree on float formatting). */
+function numberLiteral(v: number, exact?: bigint): string {
+  return exact !== undefined ? exact.toString() : String(v);
+}
+
+// encoding/json's UnmarshalTypeError text, as kube-apiserver returns it for a number a Go integer cannot hold.
+function overflow(ctx: Ctx, path: FieldPath, kind: 'int32' | 'int64', v: number, structName: string, exact?: bigint): typeof NO_VALUE {
+  const lit = numberLiteral(v, exact);
+  const where = structName ? `Go struct field ${structName}.${path.replace(/\[[^\]]*\]/g, '')}` : 'Go value';
+  ctx.errors.push({ field: path, expected: kind, got: 'number', message: `json: cannot unmarshal number ${lit} into ${where} of type ${kind}` });
+  return NO_VALUE;
+}
+
+function decodeValue(ctx: Ctx, t0: SchemaType | undefined, v: unknown, path: FieldPath, structName = '', exact?: bigint): unknown {
   // null is the zero value for every Go type: accepted everywhere, as encoding/json does
   if (v === null || v === undefined) return null;
+  // the Go struct a named type decodes into: encoding/json names it in its errors
+  const self = typeof t0 === 'string' && t0.startsWith('#') ? t0.slice(1) : undefined;
   const t = deref(t0);
   if (t === undefined || t === 'any') return v;
   if (ctx.depth > 200) return v;
@@ -136,10 +164,16 @@ function decodeValue(ctx: Ctx, t0: SchemaType | undefined, v: unknown, path: Fie
       return typeof v === 'boolean' ? v : fail(ctx, path, 'boolean', v);
     case 'integer':
       return typeof v === 'number' && Number.isInteger(v) ? v : fail(ctx, path, 'integer', v);
+    case 'int32':
+    case 'int64':
+      if (typeof v !== 'number') return fail(ctx, path, 'integer', v);
+      return fitsInt(v, t, exact) ? v : overflow(ctx, path, t, v, structName, exact);
     case 'number':
       return typeof v === 'number' ? v : fail(ctx, path, 'number', v);
     case 'int-or-string':
-      return typeof v === 'string' || (typeof v === 'number' && Number.isInteger(v)) ? v : fail(ctx, path, 'integer or string', v);
+      // IntOrString.UnmarshalJSON decodes a number into an int32 on its own (no struct in the message)
+      if (typeof v === 'number') return fitsInt(v, 'int32', exact) ? v : overflow(ctx, path, 'int32', v, '', exact);
+      return typeof v === 'string' ? v : fail(ctx, path, 'integer or string', v);
     case 'quantity':
       return typeof v === 'string' || typeof v === 'number' ? v : fail(ctx, path, 'quantity (string or number)', v);
   }
@@ -150,7 +184,7 @@ function decodeValue(ctx: Ctx, t0: SchemaType | undefined, v: unknown, path: Fie
       if (!Array.isArray(v)) return fail(ctx, path, 'array', v);
       const out: unknown[] = [];
       for (let i = 0; i < v.length; i++) {
-        const d = decodeValue(ctx, t.a, v[i], index(path, i));
+        const d = decodeValue(ctx, t.a, v[i], index(path, i), structName, exactInteger(v, i));
         // Go keeps the element slot with its zero value (an empty struct, "", 0), so consumers never see null
         out.push(d === NO_VALUE || d === null ? zeroOf(t.a) : d);
       }
@@ -160,7 +194,7 @@ function decodeValue(ctx: Ctx, t0: SchemaType | undefined, v: unknown, path: Fie
     const out: Record<string, unknown> = {};
     if ('m' in t) {
       for (const [k, x] of Object.entries(v)) {
-        const d = decodeValue(ctx, t.m, x, key(path, k));
+        const d = decodeValue(ctx, t.m, x, key(path, k), structName, exactInteger(v, k));
         if (d !== NO_VALUE) setOwn(out, k, d === null ? zeroOf(t.m) : d);
       }
       return out;
@@ -172,7 +206,7 @@ function decodeValue(ctx: Ctx, t0: SchemaType | undefined, v: unknown, path: Fie
         ctx.unknown.push(p);
         continue;
       }
-      const d = decodeValue(ctx, ft, x, p);
+      const d = decodeValue(ctx, ft, x, p, self ?? structName, exactInteger(v, k));
       // An explicit null struct field is Go's zero value or a nil pointer: the same as leaving it out.
       if (d !== NO_VALUE && d !== null) setOwn(out, k, d);
     }

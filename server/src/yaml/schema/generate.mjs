@@ -1,109 +1,117 @@
-// Extracts the Kubernetes JSON-schema definitions reachable from the kinds the product decodes into a
-// compact JSON (k8s-subset.json) that the server bundles. Run by hand when the schema source changes:
-//   node server/src/yaml/schema/generate.mjs [path/to/_definitions.json.gz]
-// Compact type forms: "string" | "integer" | "number" | "boolean" | "any" | "int-or-string" | "quantity"
-//   | "#Name" (a named definition) | { o: {field: type} } (struct, unknown fields reported)
+// Extracts the Kubernetes API types reachable from the kinds the product decodes into a compact JSON
+// (k8s-subset.json) that the server bundles. The source is the generated models of @kubernetes/client-node,
+// pinned exactly in package.json (its models carry every field with its JSON name, type and format), so
+// regenerating needs nothing outside the repository:
+//   node server/src/yaml/schema/generate.mjs
+// Compact type forms: "string" | "int32" | "int64" | "number" | "boolean" | "any" | "int-or-string" | "quantity"
+//   | "#Name" (a named type) | { o: {field: type} } (struct, unknown fields reported)
 //   | { a: type } (list) | { m: type } (map with string keys)
+import { createRequire } from 'node:module';
 import { readFileSync, writeFileSync } from 'node:fs';
-import { gunzipSync } from 'node:zlib';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const here = dirname(fileURLToPath(import.meta.url));
-const source = process.argv[2] ?? join(here, '../../../../../shared/k8s-schema/v1.32.1-standalone-strict/_definitions.json.gz');
-const defs = JSON.parse(gunzipSync(readFileSync(source)).toString('utf8')).definitions;
+const require = createRequire(import.meta.url);
+const PACKAGE = '@kubernetes/client-node';
+const pkgDir = dirname(require.resolve(`${PACKAGE}/package.json`));
+const version = JSON.parse(readFileSync(join(pkgDir, 'package.json'), 'utf8')).version;
+const models = join(pkgDir, 'dist/gen/models');
+const specVersion = /OpenAPI spec version: (\S+)/.exec(readFileSync(join(models, 'V1PodSpec.js'), 'utf8'))?.[1] ?? '?';
 
 const ROOTS = {
-  'apps/v1/DaemonSet': 'io.k8s.api.apps.v1.DaemonSet',
-  'apps/v1/Deployment': 'io.k8s.api.apps.v1.Deployment',
-  'apps/v1/StatefulSet': 'io.k8s.api.apps.v1.StatefulSet',
-  'apps/v1/ReplicaSet': 'io.k8s.api.apps.v1.ReplicaSet',
-  'batch/v1/Job': 'io.k8s.api.batch.v1.Job',
-  'batch/v1/CronJob': 'io.k8s.api.batch.v1.CronJob',
-  'v1/Pod': 'io.k8s.api.core.v1.Pod',
-  'v1/PodList': 'io.k8s.api.core.v1.PodList',
-  'v1/PodTemplate': 'io.k8s.api.core.v1.PodTemplate',
-  'v1/Node': 'io.k8s.api.core.v1.Node',
-  'v1/NodeList': 'io.k8s.api.core.v1.NodeList',
+  'apps/v1/DaemonSet': 'V1DaemonSet',
+  'apps/v1/Deployment': 'V1Deployment',
+  'apps/v1/StatefulSet': 'V1StatefulSet',
+  'apps/v1/ReplicaSet': 'V1ReplicaSet',
+  'batch/v1/Job': 'V1Job',
+  'batch/v1/CronJob': 'V1CronJob',
+  'v1/Pod': 'V1Pod',
+  'v1/PodList': 'V1PodList',
+  'v1/PodTemplate': 'V1PodTemplate',
+  'v1/Node': 'V1Node',
+  'v1/NodeList': 'V1NodeList',
 };
 
-const SPECIAL = {
-  'io.k8s.apimachinery.pkg.util.intstr.IntOrString': 'int-or-string',
-  'io.k8s.apimachinery.pkg.api.resource.Quantity': 'quantity',
-  'io.k8s.apimachinery.pkg.apis.meta.v1.Time': 'string',
-  'io.k8s.apimachinery.pkg.apis.meta.v1.MicroTime': 'string',
-  'io.k8s.apimachinery.pkg.apis.meta.v1.FieldsV1': 'any',
-  'io.k8s.apimachinery.pkg.runtime.RawExtension': 'any',
+// The models type Quantity fields as strings; the API also takes numbers there (resource.Quantity).
+const QUANTITY = new Set([
+  'PodSpec.overhead', 'ResourceFieldSelector.divisor', 'ResourceRequirements.limits', 'ResourceRequirements.requests',
+  'EmptyDirVolumeSource.sizeLimit', 'VolumeResourceRequirements.limits', 'VolumeResourceRequirements.requests',
+  'PersistentVolumeClaimStatus.allocatedResources', 'PersistentVolumeClaimStatus.capacity',
+  'ContainerStatus.allocatedResources', 'NodeStatus.allocatable', 'NodeStatus.capacity',
+]);
+
+// Fields of the v1.35.0 API (k8s.io/api v0.35.0) that the pinned models predate, added by hand.
+const SUPPLEMENT = {
+  PodSpec: { workloadRef: '#WorkloadReference' },
+  WorkloadReference: { o: { name: 'string', podGroup: 'string', podGroupReplicaKey: 'string' } },
 };
 
-// Short, unique names: the last segment, qualified with the group/version when two collide.
-const longNames = new Set();
 const out = {};
-const shortOf = new Map();
-const used = new Map();
+const done = new Set();
 
-function shortName(id) {
-  if (shortOf.has(id)) return shortOf.get(id);
-  const parts = id.split('.');
-  let name = parts[parts.length - 1];
-  if (used.has(name) && used.get(name) !== id) name = parts.slice(-3).join('.');
-  used.set(name, id);
-  shortOf.set(id, name);
-  return name;
+function shortName(model) {
+  return model.replace(/^(CoreV1|V1)/, '');
 }
 
-function compact(schema) {
-  if (!schema || typeof schema !== 'object') return 'any';
-  if (schema.$ref) {
-    const id = schema.$ref.replace('#/definitions/', '');
-    if (SPECIAL[id]) return SPECIAL[id];
-    visit(id);
-    return '#' + shortName(id);
-  }
-  if (schema.oneOf || schema.anyOf) return 'any';
-  switch (schema.type) {
+function load(model) {
+  const file = join(models, `${model}.js`);
+  const cls = require(file)[model];
+  if (!cls?.attributeTypeMap) throw new Error(`no model ${model}`);
+  return cls.attributeTypeMap;
+}
+
+function compact(type, format, owner, field) {
+  if (QUANTITY.has(`${owner}.${field}`)) return type.startsWith('{') ? { m: 'quantity' } : 'quantity';
+  let m;
+  if ((m = /^Array<(.+)>$/.exec(type))) return { a: compact(m[1], format, '', '') };
+  if ((m = /^\{ \[key: string\]: (.+); \}$/.exec(type))) return { m: compact(m[1], format, '', '') };
+  switch (type) {
     case 'string':
-    case 'integer':
-    case 'number':
+    case 'Date':
+      return 'string';
     case 'boolean':
-      return schema.type;
-    case 'array':
-      return { a: compact(schema.items) };
-    case 'object':
-      if (schema.properties) {
-        const o = {};
-        for (const [k, v] of Object.entries(schema.properties)) o[k] = compact(v);
-        return { o };
-      }
-      if (schema.additionalProperties && typeof schema.additionalProperties === 'object') return { m: compact(schema.additionalProperties) };
-      return 'any';
-    default:
+      return 'boolean';
+    case 'number':
+      return format === 'int32' || format === 'int64' ? format : 'number';
+    case 'IntOrString':
+      return 'int-or-string';
+    case 'any':
       return 'any';
   }
+  if (/^[A-Z]\w+$/.test(type)) {
+    visit(type);
+    return '#' + shortName(type);
+  }
+  throw new Error(`unknown model type ${type} (${owner}.${field})`);
 }
 
-function visit(id) {
-  if (longNames.has(id)) return;
-  longNames.add(id);
-  const def = defs[id];
-  if (!def) throw new Error(`missing definition ${id}`);
-  const name = shortName(id);
-  out[name] = null; // reserve before recursing (cycles, e.g. JSONSchemaProps are not reachable but be safe)
-  out[name] = compact(def);
+function visit(model) {
+  if (done.has(model)) return;
+  done.add(model);
+  const name = shortName(model);
+  if (out[name]) throw new Error(`two models named ${name}`);
+  out[name] = null; // reserved before recursing: types refer to each other
+  const o = {};
+  for (const a of load(model)) o[a.baseName] = compact(a.type, a.format, name, a.baseName);
+  out[name] = { o };
 }
 
 const roots = {};
-for (const [gvk, id] of Object.entries(ROOTS)) {
-  visit(id);
-  roots[gvk] = '#' + shortName(id);
+for (const [gvk, model] of Object.entries(ROOTS)) {
+  visit(model);
+  roots[gvk] = '#' + shortName(model);
 }
-// v1 List has no definition in the schema (its items are RawExtension): describe it by hand; the decoder
-// dispatches on each item's apiVersion/kind.
-visit('io.k8s.apimachinery.pkg.apis.meta.v1.ListMeta');
-out.List = { o: { apiVersion: 'string', kind: 'string', metadata: '#' + shortName('io.k8s.apimachinery.pkg.apis.meta.v1.ListMeta'), items: { a: 'any' } } };
+for (const [name, add] of Object.entries(SUPPLEMENT)) {
+  if (add.o) out[name] ??= add;
+  else for (const [f, t] of Object.entries(add)) out[name].o[f] ??= t;
+}
+// v1 List has no model of its own (its items are raw objects): described by hand; the decoder dispatches on
+// each item's apiVersion/kind.
+out.List = { o: { apiVersion: 'string', kind: 'string', metadata: '#ListMeta', items: { a: 'any' } } };
 roots['v1/List'] = '#List';
 
-const result = { source: 'kubernetes-json-schema v1.32.1 standalone-strict', roots, types: out };
+const result = { source: `${PACKAGE} ${version} generated models (OpenAPI ${specVersion}) + v1.35.0 supplement`, roots, types: out };
 const target = join(here, 'k8s-subset.json');
 writeFileSync(target, JSON.stringify(result) + '\n');
 console.log(`wrote ${target}: ${Object.keys(out).length} types, ${JSON.stringify(result).length} bytes`);
