@@ -62,6 +62,9 @@ function uriToPath(uri: string): string | undefined {
   }
 }
 
+// How long a client that does not advertise workspace/configuration gets to answer it anyway.
+const UNADVERTISED_CONFIGURATION_MS = 1000;
+
 export class Session {
   readonly documents = new TextDocuments(TextDocument);
   support: ClientSupport = readClientSupport({});
@@ -89,6 +92,8 @@ export class Session {
   private requested = requestedRef('auto', undefined, undefined);
 
   private readonly settingsCache = new Map<string, Promise<KceSettings>>();
+  /** A client without the workspace/configuration capability failed to answer it once: use pushed settings only. */
+  private configurationUnanswered = false;
   private readonly cache = new Map<string, CacheEntry>();
   private readonly yamlCache = new Map<string, YamlEntry>();
   private inventoryLoad: Promise<void> = Promise.resolve();
@@ -120,18 +125,35 @@ export class Session {
 
   /** Settings for a resource: pulled from the client when it can answer, else the pushed ones. */
   settingsFor(uri?: string): Promise<KceSettings> {
-    if (!this.support.configuration) return Promise.resolve(this.globalSettings);
+    if (!this.support.configuration && this.configurationUnanswered) return Promise.resolve(this.globalSettings);
     const k = uri ?? '';
     let p = this.settingsCache.get(k);
     if (!p) {
       const item = uri ? { scopeUri: uri, section: SETTINGS_SECTION } : { section: SETTINGS_SECTION };
-      p = this.connection.workspace
-        .getConfiguration(item)
-        .then((raw: unknown) => (raw == null ? this.globalSettings : normalizeSettings(raw, this.globalSettings)))
-        .catch(() => this.globalSettings);
+      p = this.pullSettings(item).then((raw) => (raw == null ? this.globalSettings : normalizeSettings(raw, this.globalSettings)));
       this.settingsCache.set(k, p);
     }
     return p;
+  }
+
+  /**
+   * workspace/configuration, also asked of a client that does not advertise it: Neovim 0.7 answers from
+   * `settings = { kce = … }` without saying so and without pushing them. Such a client gets a short deadline;
+   * an error or silence means it cannot answer, and it is not asked again.
+   */
+  private pullSettings(item: { scopeUri?: string; section: string }): Promise<unknown> {
+    const asked = this.connection.workspace.getConfiguration(item) as Promise<unknown>;
+    if (this.support.configuration) return asked.catch(() => null);
+    let timer: NodeJS.Timeout | undefined;
+    const deadline = new Promise<'timeout'>((r) => { timer = setTimeout(() => r('timeout'), UNADVERTISED_CONFIGURATION_MS); });
+    return Promise.race([asked.catch(() => 'error' as const), deadline]).then((raw) => {
+      clearTimeout(timer);
+      if (raw === 'timeout' || raw === 'error') {
+        this.configurationUnanswered = true;
+        return null;
+      }
+      return raw;
+    });
   }
 
   /** A configuration change: forget pulled settings, take pushed ones, reload the inventory. */
