@@ -8,6 +8,7 @@ import { spawnSync } from 'node:child_process';
 import { copyFileSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import { UNREACHABLE_KUBECONFIG } from '../fixtures/unreachableKubeconfig';
 
 const ROOT = resolve(__dirname, '../..');
 const SERVER = join(ROOT, 'dist/server.js');
@@ -83,25 +84,6 @@ test('neovim attaches over stdio, receives the diagnostics and a placement hover
   assert.match(hover, /runs on \*\*0 of 14\*\* nodes · 14 skipped _\(sample cluster, 14 nodes\)_/);
 });
 
-// Nothing listens on port 1 of the loopback: the connection is refused at once.
-const DEAD_KUBECONFIG = `apiVersion: v1
-kind: Config
-current-context: test
-clusters:
-- name: test
-  cluster:
-    server: https://127.0.0.1:1
-    insecure-skip-tls-verify: true
-users:
-- name: test
-  user:
-    token: not-a-real-token
-contexts:
-- name: test
-  context:
-    cluster: test
-    user: test
-`;
 
 // Neovim 0.7 neither advertises workspace/configuration nor pushes `settings`: the server asks anyway.
 test('neovim: plain settings = { kce = … }: an unreachable cluster shows in :messages and the hover names the sample', (t) => {
@@ -109,7 +91,7 @@ test('neovim: plain settings = { kce = … }: an unreachable cluster shows in :m
     KCE_NVIM_SETTINGS: JSON.stringify({ kce: { inventory: { source: 'cluster', kubeconfig: '$DIR/kubeconfig' } } }),
     KCE_NVIM_INIT: JSON.stringify({ trusted: true }),
     KCE_NVIM_EXPECT_MESSAGE: 'cluster test unreachable',
-  }, { kubeconfig: DEAD_KUBECONFIG });
+  }, { kubeconfig: UNREACHABLE_KUBECONFIG });
   if (!run) return;
   assertUnreachableSaid(run);
 });
@@ -122,7 +104,7 @@ test('neovim: settings pushed in on_init, workspace/configuration unanswered: th
     KCE_NVIM_NO_CONFIG: '1',
     KCE_NVIM_PUSH: '1',
     KCE_NVIM_EXPECT_MESSAGE: 'cluster test unreachable',
-  }, { kubeconfig: DEAD_KUBECONFIG });
+  }, { kubeconfig: UNREACHABLE_KUBECONFIG });
   if (!run) return;
   assertUnreachableSaid(run);
 });
