@@ -2,6 +2,9 @@
 // note it backs and checks that the note still says it, so a note and the simulation cannot drift apart again.
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
 import { compilePlacement } from '../../server/src/core/placement';
 import { DEFAULT_FEATURE_GATES } from '../../server/src/core/k8sVersion';
 import type { DaemonSet, NodeInfo, NodePlacement, NodeSelectorTerm, PodSpec } from '../../server/src/core/types';
@@ -101,6 +104,27 @@ describe('facts: ds-newpod-tolerations (automatic tolerations and their effects)
     assert.deepEqual([place(sample('notready-b-2'), own).shouldRun], [true]);
     const everything = daemonSet({ tolerations: [{ operator: 'Exists' }] });
     assert.deepEqual([place(sample('notready-b-2'), everything).shouldRun], [true]);
+  });
+});
+
+describe('facts: desiredNumberScheduled leaves the NotReady node out (ds-newpod-tolerations, ds-status)', () => {
+  test('ds-newpod-tolerations: kce rollout counts 7 desired nodes for the CSI example, not notready-b-2', () => {
+    noteSays('ds-newpod-tolerations', /the node does not count in `desiredNumberScheduled`/);
+    noteSays('ds-status', /`desiredNumberScheduled`: nodes where `shouldRun` is true/);
+    const root = join(__dirname, '..', '..');
+    const cli = join(root, 'dist', 'cli.js');
+    assert.ok(existsSync(cli), 'dist/cli.js is built by npm test before the tests run');
+    const run = (cmd: string) => {
+      const args = [cli, cmd, '--format', 'json', 'examples/csi-node.yaml'];
+      const out = spawnSync(process.execPath, args, { cwd: root, encoding: 'utf8' }).stdout;
+      return JSON.parse(out) as { daemonSets: unknown[] };
+    };
+    const rollout = run('rollout').daemonSets[0] as { desiredNumberScheduled: number; rounds: { create: string[] }[] };
+    const sim = run('simulate').daemonSets[0] as { nodes: { name: string; shouldRun: boolean }[] };
+    const desired = sim.nodes.filter((n) => n.shouldRun).map((n) => n.name);
+    assert.equal(rollout.desiredNumberScheduled, desired.length);
+    assert.ok(!desired.includes('notready-b-2'));
+    assert.ok(!rollout.rounds.some((r) => r.create.includes('notready-b-2')), 'no new pod is rolled out there');
   });
 });
 

@@ -75,6 +75,25 @@ describe('bundled notes', () => {
   });
 });
 
+describe('notes checked against upstream (issue 14)', () => {
+  test('each corrected note says in its front matter what was checked against which file and commit or tag', () => {
+    for (const id of ['ds-newpod-tolerations', 'ds-controller-setup', 'ds-ignored-node-updates', 'ds-status',
+      'repo-start-daemonset', 'repo-layout', 'kubelet-merge', 'kubelet-http-source', 'kubelet-mux',
+      'insight-toleration-prefer-no-schedule-only', 'sched-nodeunschedulable']) {
+      const checked = getNote(id)?.checked ?? [];
+      assert.ok(checked.length > 0, `${id} has a checked list`);
+      for (const c of checked) assert.match(c, /\S+\.go|PR \d+|v0\.35\.0/, `${id}: "${c}" names a file, a PR or a tag`);
+    }
+  });
+
+  test('the checked list is read from the front matter, and left out when absent', () => {
+    const head = 'id: x\nchapter: c\norder: 1\ntitle: "T"\nquestion: "Q?"\ncodes: []\nanchors: []\n';
+    const n = noteFromFile(`---\n${head}checked:\n  - "a.go at v1"\n---\nBody.\n`, 'x.md');
+    assert.deepEqual(n.checked, ['a.go at v1']);
+    assert.equal('checked' in noteFromFile(`---\n${head}---\nBody.\n`, 'x.md'), false);
+  });
+});
+
 describe('API for the tree view', () => {
   test('listChapters: chapters in order with their steps in order', () => {
     const chapters = listChapters();

@@ -733,8 +733,12 @@ export const NOTES: readonly Note[] = [
         "symbol": "AddOrUpdateDaemonPodTolerations"
       }
     ],
-    "body": "Cordoning sets `spec.unschedulable`, and the node controller also adds the taint `node.kubernetes.io/unschedulable:NoSchedule`. [NodeUnschedulable](anchor:NodeUnschedulable.Filter) rejects an unschedulable node unless the pod tolerates that taint.\n\n[AddOrUpdateDaemonPodTolerations](anchor:AddOrUpdateDaemonPodTolerations) gives every daemon pod exactly that toleration, and the controller's predicates never look at `spec.unschedulable`. So a cordoned node keeps its daemon pods and gets new ones; to keep a DaemonSet off a node, use a taint it does not tolerate or a selector.\n",
-    "source": "server/src/walkthrough/notes/scheduler/sched-nodeunschedulable.md"
+    "body": "Cordoning sets `spec.unschedulable`, and the node lifecycle controller then adds the taint `node.kubernetes.io/unschedulable:NoSchedule` (its NoSchedule tainting pass, which also turns node conditions into taints). [NodeUnschedulable](anchor:NodeUnschedulable.Filter) rejects an unschedulable node unless the pod tolerates that taint.\n\n[AddOrUpdateDaemonPodTolerations](anchor:AddOrUpdateDaemonPodTolerations) gives every daemon pod exactly that toleration, and the controller's predicates never look at `spec.unschedulable`. So a cordoned node keeps its daemon pods and gets new ones; to keep a DaemonSet off a node, use a taint it does not tolerate or a selector.\n",
+    "source": "server/src/walkthrough/notes/scheduler/sched-nodeunschedulable.md",
+    "checked": [
+      "The unschedulable taint comes from the node lifecycle controller's NoSchedule pass when spec.unschedulable is set: pkg/controller/nodelifecycle/node_lifecycle_controller.go doNoScheduleTaintingPass (index copy 003e8629)",
+      "The automatic unschedulable:NoSchedule toleration: pkg/controller/daemon/util/daemonset_util.go AddOrUpdateDaemonPodTolerations (index copy 05c351a9, older than v1.35)"
+    ]
   },
   {
     "id": "repo-layout",
