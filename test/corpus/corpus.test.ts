@@ -1,0 +1,51 @@
+// `kce validate` over real public manifests (test/corpus/SOURCES.md): no false error on what kubectl
+// accepts, and the true errors of the files under ours/ still reported.
+import { describe, test, before } from 'node:test';
+import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
+import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
+import { join, relative } from 'node:path';
+
+const ROOT = join(__dirname, '..', '..');
+const CLI = join(ROOT, 'dist', 'cli.js');
+const CORPUS = __dirname;
+
+interface Diagnostic { severity: string; code: string; field: string; message: string }
+interface Output { files: { path: string; documents: { diagnostics: Diagnostic[] }[] }[] }
+
+function yamlFiles(dir: string): string[] {
+  return readdirSync(dir).sort().flatMap((n) => {
+    const p = join(dir, n);
+    return statSync(p).isDirectory() ? yamlFiles(p) : /\.ya?ml$/.test(n) ? [p] : [];
+  });
+}
+
+let out: Output;
+const errorsOf = (file: string) => out.files.find((f) => relative(CORPUS, f.path) === file)!
+  .documents.flatMap((d) => d.diagnostics).filter((d) => d.severity === 'error');
+
+before(() => {
+  assert.ok(existsSync(CLI), 'dist/cli.js is built by npm test before the tests run');
+  const r = spawnSync(process.execPath, [CLI, 'validate', '--format', 'json', CORPUS], { encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
+  out = JSON.parse(r.stdout) as Output;
+});
+
+describe('real-manifest corpus', () => {
+  test('every file is listed in SOURCES.md', () => {
+    const sources = readFileSync(join(CORPUS, 'SOURCES.md'), 'utf8');
+    for (const f of yamlFiles(CORPUS)) assert.ok(sources.includes(`| ${relative(CORPUS, f)} |`), relative(CORPUS, f));
+  });
+
+  for (const f of yamlFiles(CORPUS).map((p) => relative(CORPUS, p)).filter((p) => !p.startsWith('ours/'))) {
+    test(`${f}: no error`, () => assert.deepEqual(errorsOf(f), []));
+  }
+
+  test('ours/daemonset-without-selector.yaml: the missing selector is reported', () => {
+    assert.ok(errorsOf('ours/daemonset-without-selector.yaml').some((e) => e.message.includes('`selector` does not match template `labels`')));
+  });
+
+  test('ours/gt-toleration.yaml: Gt without the feature gate is reported', () => {
+    const e = errorsOf('ours/gt-toleration.yaml');
+    assert.ok(e.some((x) => x.field === 'spec.template.spec.tolerations[0].operator' && x.code === 'FieldValueNotSupported'));
+  });
+});
