@@ -40,6 +40,12 @@ describe('real-manifest corpus', () => {
     test(`${f}: no error`, () => assert.deepEqual(errorsOf(f), []));
   }
 
+  test('weave\'s kind: List: its DaemonSet item is simulated', () => {
+    const r = spawnSync(process.execPath, [CLI, 'simulate', '--format', 'json', join(CORPUS, 'weave')], { encoding: 'utf8' });
+    assert.equal(r.status, 0, r.stderr);
+    assert.deepEqual(JSON.parse(r.stdout).daemonSets.map((d: { name: string }) => d.name), ['weave-net']);
+  });
+
   test('ours/daemonset-without-selector.yaml: the missing selector is reported', () => {
     assert.ok(errorsOf('ours/daemonset-without-selector.yaml').some((e) => e.message.includes('`selector` does not match template `labels`')));
   });
