@@ -77,7 +77,7 @@ describe('inventory truth over LSP (real deps)', () => {
     const h = await startServer({ deps: defaultDeps(), capabilities: PUSH_CAPS, initializationOptions: clusterInit(deadKubeconfig, true) });
     try {
       await h.open(URI, DS);
-      const diags = await h.waitDiagnostics(URI, 1, 10_000);
+      const diags = await h.waitDiagnostics(URI, 1, 15_000);
       const inv = (await h.client.sendRequest('kce/inventory', {})) as InventoryResult;
       assert.equal(inv.source, 'sample');
       assert.deepEqual(inv.requested, { source: 'cluster', label: 'cluster test' });
@@ -112,7 +112,7 @@ describe('inventory truth over LSP (real deps)', () => {
     const h = await startServer({ deps: defaultDeps(), capabilities: PULL_CAPS, initializationOptions: clusterInit(kubeconfig, true) });
     try {
       await h.open(URI, DS);
-      await waitFor(() => h.inventoryEvents.some((e) => e.problem?.kind === 'forbidden'), 5000, 'forbidden');
+      await waitFor(() => h.inventoryEvents.some((e) => e.problem?.kind === 'forbidden'), 15_000, 'forbidden');
       const inv = h.inventoryEvents[h.inventoryEvents.length - 1]!;
       assert.equal(inv.label, 'sample cluster (cluster test: not allowed to list nodes)');
       const listsBefore = api.requests.filter((r) => r.path.startsWith('/api/v1/nodes')).length;
@@ -134,7 +134,7 @@ describe('inventory truth over LSP (real deps)', () => {
   test('untrusted workspace and a missing nodes file: each its kind; inventoryMessages: false silences showMessage only', async () => {
     const h = await startServer({ deps: defaultDeps(), capabilities: PULL_CAPS, initializationOptions: clusterInit(kubeconfig, false) });
     try {
-      await waitFor(() => h.inventoryEvents.length > 0, 5000, 'inventory');
+      await waitFor(() => h.inventoryEvents.length > 0, 15_000, 'inventory');
       assert.equal(h.inventoryEvents[h.inventoryEvents.length - 1]!.problem?.kind, 'untrusted');
       assert.equal(h.inventoryEvents[h.inventoryEvents.length - 1]!.label, 'sample cluster (workspace not trusted)');
       await waitFor(() => h.shown.length === 1, 3000, 'showMessage');
@@ -148,7 +148,7 @@ describe('inventory truth over LSP (real deps)', () => {
       initializationOptions: { inventoryMessages: false, kce: { inventory: { source: 'file', file: missing } } },
     });
     try {
-      await waitFor(() => quiet.inventoryEvents.length > 0, 5000, 'inventory');
+      await waitFor(() => quiet.inventoryEvents.length > 0, 15_000, 'inventory');
       const inv = quiet.inventoryEvents[quiet.inventoryEvents.length - 1]!;
       assert.equal(inv.problem?.kind, 'fileUnreadable');
       assert.equal(inv.label, 'sample cluster (cannot read no-such-nodes.yaml)');

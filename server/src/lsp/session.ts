@@ -243,10 +243,10 @@ export class Session {
     this.cache.clear();
     const said = this.announcer.next(this.inventory);
     try {
-      void this.connection.sendNotification(inventoryChanged, this.inventory);
+      this.connection.sendNotification(inventoryChanged, this.inventory).catch(() => undefined);
       // Standard LSP too, so that every client's user sees a fallback (Neovim's :messages, eglot's echo area).
       if (said.log) this.log(said.log);
-      if (said.show && this.inventoryMessages) void this.connection.sendNotification('window/showMessage', said.show);
+      if (said.show && this.inventoryMessages) this.connection.sendNotification('window/showMessage', said.show).catch(() => undefined);
     } catch {
       /* connection closed */
     }
