@@ -85,6 +85,9 @@ describe('kce validate', () => {
     const r = kce('validate', '--format', 'sarif', join(EX, 'broken', 'daemonset-errors.yaml'));
     const sarif = JSON.parse(r.stdout);
     assert.equal(sarif.version, '2.1.0');
+    // Rules carry the registry's docs link of their code.
+    const rule = sarif.runs[0].tool.driver.rules.find((x: { id: string }) => x.id === 'FieldValueNotSupported');
+    assert.equal(rule?.helpUri, 'https://kubernetes.io/docs/reference/kubernetes-api/common-definitions/status/');
     const res = sarif.runs[0].results.find((x: { ruleId: string; message: { text: string } }) => x.message.text.includes('NoSchedul"'));
     assert.equal(res.level, 'error');
     assert.equal(res.locations[0].physicalLocation.region.startLine, 37);

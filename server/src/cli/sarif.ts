@@ -1,11 +1,12 @@
 // SARIF 2.1.0 for `kce validate --format sarif`, so CI code-scanning tools can show the diagnostics.
 import { KUBERNETES_TAG } from '../core/k8sVersion';
+import { docsForCode, type ProblemCode } from '../codes/index';
 
 interface ValidateResult {
   files: {
     path: string;
     documents: {
-      diagnostics: { severity: string; code: string; field: string; message: string; range: { start: { line: number; character: number }; end: { line: number; character: number } } }[];
+      diagnostics: { severity: string; code: ProblemCode; field: string; message: string; range: { start: { line: number; character: number }; end: { line: number; character: number } } }[];
     }[];
   }[];
 }
@@ -13,12 +14,14 @@ interface ValidateResult {
 const LEVEL: Record<string, string> = { error: 'error', warning: 'warning', information: 'note' };
 
 export function toSarif(result: ValidateResult): unknown {
-  const rules = new Map<string, { id: string }>();
+  const rules = new Map<string, { id: string; helpUri?: string }>();
   const results = [];
   for (const f of result.files) {
     for (const d of f.documents) {
       for (const p of d.diagnostics) {
-        rules.set(p.code, { id: p.code });
+        // Each rule links to where its code is explained (the code registry's docs link).
+        const helpUri = docsForCode(p.code);
+        rules.set(p.code, helpUri ? { id: p.code, helpUri } : { id: p.code });
         results.push({
           ruleId: p.code,
           level: LEVEL[p.severity] ?? 'note',
