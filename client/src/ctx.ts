@@ -87,8 +87,11 @@ export class Ctx implements vscode.Disposable {
       ],
       outputChannel: this.log,
       // The server reads a kubeconfig only when told the workspace is trusted.
+      // inventoryMessages: false — the status bar's notification says inventory problems, with its actions;
+      // the server's own window/showMessage would say the same a second time.
       initializationOptions: {
         trusted: vscode.workspace.isTrusted,
+        inventoryMessages: false,
         settings: { kce: this.serverSettings(this.settingsSnapshot()) },
       },
       middleware: {

@@ -58,10 +58,10 @@ mkdirSync(join(dirs.data, 'User'), { recursive: true });
 const KUBECONFIG = join(dirs.home, 'kubeconfig-unreachable.yaml');
 writeFileSync(KUBECONFIG, `apiVersion: v1
 kind: Config
-clusters: [{name: unreachable, cluster: {server: "https://127.0.0.1:9"}}]
+clusters: [{name: test, cluster: {server: "https://127.0.0.1:9"}}]
 users: [{name: nobody, user: {}}]
-contexts: [{name: unreachable, context: {cluster: unreachable, user: nobody}}]
-current-context: unreachable
+contexts: [{name: test, context: {cluster: test, user: nobody}}]
+current-context: test
 `);
 const USER_SETTINGS = {
   'kce.inventory.kubeconfig': KUBECONFIG,

@@ -217,11 +217,11 @@ async function run(page, { base, dirs, shots, lap, repo, settingsFile, settings 
   lap(`screen: ${names.length} palette names in Title Case; settings titled Kube Controller Explorer`);
 
   // ---- an unreachable cluster: the degraded status bar, one notification with actions, the menu ----
-  await page.locator('.monaco-editor .view-lines').first().click();
+  await u.open('fluent-bit.yaml', 'fluent-bit');
   await u.runCommand('Select Inventory');
   await u.pickNext('Kubeconfig Context');
-  await u.pickNext('unreachable');
-  const status = await page.waitForSelector('.statusbar-item:has-text("unreachable")', { timeout: 30000 });
+  await u.pickNext('test');
+  const status = await page.waitForSelector('.statusbar-item:has-text("cluster test unreachable")', { timeout: 30000 });
   await page.waitForSelector('.notifications-toasts .notification-toast:has-text("Kube Controller Explorer")', { timeout: 20000 });
   const toastButtons = await page.locator('.notifications-toasts .notification-toast .monaco-button').allInnerTexts();
   if (['Retry', 'Select Inventory', 'Show Log'].some((b) => !toastButtons.includes(b))) throw new Error(`notification actions: ${toastButtons}`);

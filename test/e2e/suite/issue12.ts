@@ -91,7 +91,7 @@ export async function issue12Steps({ step, api, good, broken, file, figures }: E
   });
 
   await step('an unreachable cluster: the status bar says what is in use and why, in the warning colour', async () => {
-    await vscode.commands.executeCommand('kce.selectInventory', 'cluster', 'unreachable');
+    await vscode.commands.executeCommand('kce.selectInventory', 'cluster', 'test');
     const item = await until('a degraded status', () => {
       const s = api().ctx.status;
       return s.backgroundColor && /failed|not answering|\$\(warning\)/.test(s.text) ? s : undefined;
