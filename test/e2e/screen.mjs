@@ -75,7 +75,6 @@ async function run(page, { base, dirs, shots, lap, repo, settingsFile, settings 
   await u.shot('errors-banner.png');
   await axe(banner, 'placement (document with errors)');
   lap('screen: error banner on the placement of a DaemonSet with errors');
-  await page.keyboard.press('Escape');
 
   // ---- code lens, placement hover ----
   await page.mouse.move(5, 5);
