@@ -53,7 +53,7 @@ describe('text report', () => {
     assert.match(planReport(plan, 't'), /batches: 1, 2\n/);
     assert.match(planReport(plan, 't'), /batch 2 \(2\): b, c/);
     assert.match(planReport(plan, 't'), /delete p on n: r/);
-    const roll: RolloutResult = { uri: 'u', documentIndex: 0, strategy: 'RollingUpdate', desiredNumberScheduled: 1, maxSurge: 1, maxUnavailable: 0, explanation: { maxSurge: '1', maxUnavailable: '0' }, rounds: [{ index: 1, surge: ['a'], delete: [], create: ['a'], unavailable: 0, note: '' }], notes: ['n1'] };
+    const roll: RolloutResult = { uri: 'u', documentIndex: 0, strategy: 'RollingUpdate', desiredNumberScheduled: 1, maxSurge: 1, maxUnavailable: 0, explanation: { maxSurge: '1', maxUnavailable: '0' }, rounds: [{ index: 0, surge: ['a'], delete: [], create: ['a'], unavailable: 0, note: '' }], notes: ['n1'] };
     assert.match(rolloutReport(roll, 't'), /round 1: surge \[a\] deleted \[\] created \[a\] unavailable 0/);
     assert.match(rolloutReport(roll, 't'), /note: n1/);
     const full = fullReport(result, plan, null);

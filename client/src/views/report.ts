@@ -2,7 +2,7 @@
 // for copy/paste and diffing. syntaxes/kce-report.tmLanguage.json highlights this format.
 import type { PlanResult, RolloutResult, SimulatePlacementResult } from '../../../server/src/protocol';
 import { outcomeOf } from './placement';
-import { batchNodes } from './plan';
+import { batchNodes, roundNumber } from './plan';
 
 function pad(s: string, n: number): string {
   return s.length >= n ? s : s + ' '.repeat(n - s.length);
@@ -41,8 +41,9 @@ export function planReport(p: PlanResult, title: string): string {
 
 export function rolloutReport(r: RolloutResult, title: string): string {
   const out = [`# Rolling update · DaemonSet ${title}`, `maxSurge: ${r.maxSurge} · maxUnavailable: ${r.maxUnavailable} · rounds: ${r.rounds.length}`, ''];
-  for (const x of r.rounds) {
-    out.push(`  round ${x.index}: surge [${x.surge.join(', ')}] deleted [${x.delete.join(', ')}] created [${x.create.join(', ')}] unavailable ${x.unavailable}`);
+  // Rounds from 1, by position, as in the rollout view, its notes and the CLI.
+  for (const [i, x] of r.rounds.entries()) {
+    out.push(`  round ${roundNumber(i)}: surge [${x.surge.join(', ')}] deleted [${x.delete.join(', ')}] created [${x.create.join(', ')}] unavailable ${x.unavailable}`);
   }
   for (const n of r.notes) out.push(`  note: ${n}`);
   return out.join('\n') + '\n';
