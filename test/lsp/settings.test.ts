@@ -21,6 +21,7 @@ describe('settings', () => {
       featureGates: {},
       insights: { enabled: true },
       hover: { maxNodes: 20 },
+      limits: { documentAnalysisMs: 2000 },
       trace: { server: 'off' },
     });
     assert.deepEqual(plain(normalizeSettings({})), plain(normalizeSettings(DEFAULT_SETTINGS)));
@@ -28,7 +29,7 @@ describe('settings', () => {
 
   test('the flattened keys, as contributes.configuration names them', () => {
     assert.deepEqual(settingsKeys(), [
-      'kce.featureGates', 'kce.hover.maxNodes', 'kce.insights.enabled', 'kce.inventory.context', 'kce.inventory.file', 'kce.inventory.kubeconfig', 'kce.inventory.source', 'kce.trace.server',
+      'kce.featureGates', 'kce.hover.maxNodes', 'kce.insights.enabled', 'kce.inventory.context', 'kce.inventory.file', 'kce.inventory.kubeconfig', 'kce.inventory.source', 'kce.limits.documentAnalysisMs', 'kce.trace.server',
     ]);
   });
 

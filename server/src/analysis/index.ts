@@ -130,8 +130,36 @@ function summarizePlacement(ds: DaemonSet, nodes: readonly NodeInfo[], gates: Fe
 
 const YAML11_WORDS: Record<string, string> = { bool: 'a boolean', int: 'an integer', float: 'a number' };
 
+/** Time limits of one analysis; the setting that raises each is named in its diagnostic. */
+export interface AnalysisLimits {
+  /** Milliseconds one document may take; checked between stages (decode, validation, insights, placement). */
+  documentMs: number;
+}
+
+export const DEFAULT_ANALYSIS_LIMITS: Readonly<AnalysisLimits> = Object.freeze({ documentMs: 2000 });
+
+// The stages not run once a document is over its time budget, said in one located warning.
+function overBudget(doc: ParsedDocument, started: number, limits: AnalysisLimits, skipped: string): Problem {
+  const ms = Math.round(performance.now() - started);
+  return {
+    severity: 'warning',
+    code: 'yaml.analysisTime',
+    field: '',
+    message:
+      `analysis of this document stopped after ${ms} ms, over the ${limits.documentMs} ms limit: ` +
+      `${skipped} not checked (raise kce.limits.documentAnalysisMs to allow more)`,
+    range: fieldRange(doc, ''),
+  };
+}
+
 /** Analyse one parsed document against the context. Never throws. */
-export function analyzeDocument(doc: ParsedDocument, ctx: AnalysisContext): DocumentAnalysis {
+export function analyzeDocument(
+  doc: ParsedDocument,
+  ctx: AnalysisContext,
+  limits: AnalysisLimits = DEFAULT_ANALYSIS_LIMITS,
+): DocumentAnalysis {
+  const started = performance.now();
+  const late = () => performance.now() - started > limits.documentMs;
   const out: DocumentAnalysis = {
     index: doc.index,
     range: doc.range,
@@ -156,6 +184,10 @@ export function analyzeDocument(doc: ParsedDocument, ctx: AnalysisContext): Docu
   const decoded = decodeTyped<Record<string, unknown>>(doc.value);
   if (!decoded.known && !specPath) return out; // not a kind this product checks
 
+  if (late()) {
+    out.problems.push(overBudget(doc, started, limits, 'type checks, validation, insights and placement'));
+    return out;
+  }
   // `~` and `null` read as null in YAML 1.2 too: not a 1.1 trap (the schema decode speaks for them).
   const traps = findYaml11Traps(doc).filter((t) => t.readsAs !== 'null');
   // an unquoted `yes` where a string belongs is one mistake: the trap says it better than the type error
@@ -189,6 +221,10 @@ export function analyzeDocument(doc: ParsedDocument, ctx: AnalysisContext): Docu
       const spec = valueAt(obj, specPath);
       if (isObject(spec)) for (const e of validatePodSpecScheduling(spec as PodSpec, specPath, { gates: ctx.gates })) out.problems.push(fromFieldError(doc, e));
     }
+    if (specPath && late()) {
+      out.problems.push(overBudget(doc, started, limits, 'insights and placement'));
+      return out;
+    }
     if (specPath) {
       const spec = valueAt(obj, specPath);
       const inventoryLabel = ctx.inventoryLabel ?? 'the inventory';
@@ -199,6 +235,10 @@ export function analyzeDocument(doc: ParsedDocument, ctx: AnalysisContext): Docu
         })
         : [];
       for (const i of insights) out.problems.push(fromInsight(doc, i));
+      if (out.daemonSet && late()) {
+        out.problems.push(overBudget(doc, started, limits, 'placement'));
+        return out;
+      }
       if (out.daemonSet) {
         const placed = summarizePlacement(out.daemonSet, ctx.nodes, ctx.gates);
         out.placement = placed;
@@ -250,7 +290,27 @@ function rebaseAnalysis(a: DocumentAnalysis, start: number, index: number): Docu
  * same context), documents whose text did not change are reused, shifted: an edit costs one document.
  * Never throws.
  */
-export function analyzeText(text: string, ctx: AnalysisContext, previous?: FileAnalysis): FileAnalysis {
+export function analyzeText(
+  text: string,
+  ctx: AnalysisContext,
+  previous?: FileAnalysis,
+  limits?: Partial<AnalysisLimits>,
+): FileAnalysis {
+  const steps = analyzeTextSteps(text, ctx, previous, limits);
+  for (;;) {
+    const r = steps.next();
+    if (r.done) return r.value;
+  }
+}
+
+/** analyzeText one document at a time: the generator yields after each document (cooperative.ts slices it). */
+export function* analyzeTextSteps(
+  text: string,
+  ctx: AnalysisContext,
+  previous?: FileAnalysis,
+  limits?: Partial<AnalysisLimits>,
+): Generator<void, FileAnalysis> {
+  const lim: AnalysisLimits = { ...DEFAULT_ANALYSIS_LIMITS, ...limits };
   if (text.length > MAX_TEXT_LENGTH) {
     return {
       documents: [{
@@ -280,18 +340,23 @@ export function analyzeText(text: string, ctx: AnalysisContext, previous?: FileA
   const parsed: ParsedDocument[] = [];
   const documents: DocumentAnalysis[] = [];
   const budget = withinBudget(splitYamlDocuments(text, MAX_DOCUMENTS), { maxDocuments: MAX_DOCUMENTS });
-  budget.ranges.forEach((range, i) => {
+  for (let i = 0; i < budget.ranges.length; i++) {
+    const range = budget.ranges[i]!;
     const list = reusable.get(text.slice(range[0], range[1]));
     const old = list && list.next < list.items.length ? list.items[list.next++] : undefined;
     if (old) {
       parsed.push(rebaseDocument(old.parsed, range[0], i));
       documents.push(rebaseAnalysis(old.analysis, range[0], i));
-      return;
+      // Reused documents are cheap: a turn every 256 of them is enough.
+      if ((i & 255) === 255) yield;
+      continue;
     }
     const doc = parseYamlDocument(text, range, i);
     parsed.push(doc);
-    documents.push(...(analyzeListDocument(doc, ctx, analyzeDocument) ?? [analyzeDocument(doc, ctx)]));
-  });
+    const one = (d: ParsedDocument, c: AnalysisContext): DocumentAnalysis => analyzeDocument(d, c, lim);
+    documents.push(...(analyzeListDocument(doc, ctx, one) ?? [one(doc, ctx)]));
+    yield;
+  }
   const s = budget.skipped;
   if (s) documents.push({ index: -1, range: [s.range[0], text.length], problems: [{ severity: 'error', code: s.code, field: '', message: s.message, range: s.range }] });
   return { documents, parsed, context: ctx };

@@ -67,4 +67,14 @@ export const YAML_CODES = {
     docs: SPEC,
     message: { by: `${PARSE}#parseYamlDocument`, example: 'document is … characters long; documents over … are not analysed' },
   },
+  'yaml.analysisTime': {
+    severity: 'warning',
+    go: { none: 'a time limit of this product per document (kce.limits.documentAnalysisMs), so one document cannot hold the server' },
+    note: NOTE,
+    docs: SPEC,
+    message: {
+      by: 'analysis/index.ts#analyzeDocument',
+      example: 'analysis of this document stopped after … ms, over the … ms limit: placement not checked (raise kce.limits.documentAnalysisMs …)',
+    },
+  },
 } as const satisfies Family;

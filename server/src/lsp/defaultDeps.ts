@@ -1,6 +1,7 @@
 // The real implementations behind the server's dependencies: the product analysis and the inventory
 // sources (settings file, a nodes file found in the workspace, the embedded sample cluster).
 import { analyzeText } from '../analysis/index';
+import { analyzeTextCooperatively } from '../analysis/cooperative';
 import { fileSource, sampleSource } from '../inventory/source';
 import { clusterProblemKind } from './inventoryStatus';
 import type { CandidateFile, InventorySource } from '../inventory/source';
@@ -85,6 +86,7 @@ export function defaultDeps(): ServerDeps {
   const live = new LiveCluster((s) => onUpdate?.(fromLive(s)));
   return {
     analyzeText,
+    analyzeTextAsync: analyzeTextCooperatively,
     loadInventory: (req) => {
       onUpdate = req.source === 'cluster' ? req.onUpdate : undefined;
       return loadInventory(req, live);

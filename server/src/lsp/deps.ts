@@ -39,6 +39,10 @@ export interface LoadedInventory {
 export interface ServerDeps {
   /** `previous`: the analysis of the document's last version, so unchanged YAML documents are reused. */
   analyzeText(text: string, ctx: AnalysisContext, previous?: FileAnalysis): FileAnalysis;
+  /** The same analysis in slices, yielding to the event loop between documents (other requests are answered). */
+  analyzeTextAsync?(
+    text: string, ctx: AnalysisContext, previous?: FileAnalysis, limits?: { documentMs: number },
+  ): Promise<FileAnalysis>;
   loadInventory(req: InventoryRequest): Promise<LoadedInventory>;
   /** The DaemonSet's pods on the live cluster, when the inventory is a live cluster (undefined otherwise). */
   listPods?(namespace: string, selector: LabelSelector | undefined): Promise<Pod[] | undefined>;

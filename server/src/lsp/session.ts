@@ -272,11 +272,33 @@ export class Session {
     if (hit && hit.version === doc.version && hit.key === key) analysis = hit.analysis;
     else {
       const ctx: AnalysisContext = { nodes: this.nodes, gates, insights: settings.insights.enabled, inventoryLabel: this.inventoryLabel() };
-      this.analyses++;
-      analysis = this.deps.analyzeText(doc.getText(), ctx, hit?.analysis);
-      this.cache.set(uri, { version: doc.version, key, analysis });
+      analysis = await this.analyzeOnce(uri, doc.version, key, doc.getText(), ctx, hit?.analysis, settings.limits.documentAnalysisMs);
     }
     return { uri, doc, analysis, settings, gates, nodes: this.nodes };
+  }
+
+  // One run per (uri, version, key), in slices when the deps can (other requests are answered meanwhile).
+  private readonly running = new Map<string, { version: number; key: string; promise: Promise<FileAnalysis> }>();
+
+  private async analyzeOnce(
+    uri: string, version: number, key: string, text: string, ctx: AnalysisContext, previous: FileAnalysis | undefined, documentMs: number,
+  ): Promise<FileAnalysis> {
+    const run = this.running.get(uri);
+    if (run && run.version === version && run.key === key) return run.promise;
+    this.analyses++;
+    const promise = this.deps.analyzeTextAsync
+      ? this.deps.analyzeTextAsync(text, ctx, previous, { documentMs })
+      : Promise.resolve(this.deps.analyzeText(text, ctx, previous));
+    this.running.set(uri, { version, key, promise });
+    try {
+      const analysis = await promise;
+      // A run that ends after a newer version was analysed does not replace it.
+      const cached = this.cache.get(uri);
+      if (!cached || cached.version <= version) this.cache.set(uri, { version, key, analysis });
+      return analysis;
+    } finally {
+      if (this.running.get(uri)?.promise === promise) this.running.delete(uri);
+    }
   }
 
   /** The YAML documents of an analysed version with positions, parsed lazily once per version (hover, completion, quick fixes). */

@@ -17,6 +17,8 @@ export interface KceSettings {
   featureGates: Record<string, boolean>;
   insights: { enabled: boolean };
   hover: { maxNodes: number };
+  /** Time a document's analysis may take before its remaining stages are skipped (a located warning says so). */
+  limits: { documentAnalysisMs: number };
   trace: { server: TraceLevel };
 }
 
@@ -27,6 +29,7 @@ export const DEFAULT_SETTINGS: Readonly<KceSettings> = Object.freeze({
   featureGates: Object.freeze({}) as Record<string, boolean>,
   insights: Object.freeze({ enabled: true }),
   hover: Object.freeze({ maxNodes: 20 }),
+  limits: Object.freeze({ documentAnalysisMs: 2000 }),
   trace: Object.freeze({ server: 'off' as TraceLevel }),
 });
 
@@ -104,6 +107,7 @@ export function normalizeSettings(raw: unknown, base: KceSettings = DEFAULT_SETT
   const inv = group('inventory');
   const insights = group('insights');
   const hover = group('hover');
+  const limits = group('limits');
   const trace = group('trace');
 
   // Feature gate names are map keys a workspace chooses: a null-prototype map, forbidden names skipped.
@@ -114,6 +118,7 @@ export function normalizeSettings(raw: unknown, base: KceSettings = DEFAULT_SETT
   }
   const str = (t: Tree, k: string, fallback: string): string => (typeof own(t, k) === 'string' ? (own(t, k) as string) : fallback);
   const maxNodes = own(hover, 'maxNodes');
+  const docMs = own(limits, 'documentAnalysisMs');
   const source = own(inv, 'source');
   const traceServer = own(trace, 'server');
   const enabled = own(insights, 'enabled');
@@ -128,6 +133,10 @@ export function normalizeSettings(raw: unknown, base: KceSettings = DEFAULT_SETT
     insights: { enabled: typeof enabled === 'boolean' ? enabled : base.insights.enabled },
     hover: {
       maxNodes: typeof maxNodes === 'number' && Number.isFinite(maxNodes) && maxNodes >= 0 ? Math.floor(maxNodes) : base.hover.maxNodes,
+    },
+    limits: {
+      // At most a minute: a workspace setting must not switch the budget off.
+      documentAnalysisMs: typeof docMs === 'number' && docMs >= 1 && docMs <= 60_000 ? Math.floor(docMs) : base.limits.documentAnalysisMs,
     },
     trace: { server: TRACE_LEVELS.includes(traceServer as TraceLevel) ? (traceServer as TraceLevel) : base.trace.server },
   };

@@ -1299,7 +1299,8 @@ export const NOTES: readonly Note[] = [
       "yaml.aliasCycle",
       "yaml.aliasLimit",
       "yaml.tooDeep",
-      "yaml.tooLarge"
+      "yaml.tooLarge",
+      "yaml.analysisTime"
     ],
     "anchors": [
       {
