@@ -62,11 +62,6 @@ export function compilePlacement(ds: DaemonSet, gates: FeatureGates): CompiledPl
   const labelSelector = affinity.labelSelector;
   const requiredTerms = affinity.nodeSelector;
 
-  /** Whether upstream's taint check lets this taint through: only NoSchedule and NoExecute count, tolerated ones not. */
-  function untolerated(t: Taint): boolean {
-    return (t.effect === 'NoSchedule' || t.effect === 'NoExecute') && !tolerationsTolerateTaint(tolerations, t, enableCmp);
-  }
-
   // Port of predicates (pkg/controller/daemon/daemon_controller.go): the failing checks as bits. `all` evaluates every
   // check (reasons name each); otherwise it stops as soon as the outcome is known (counting).
   function predicates(node: NodeInfo, all: boolean): number {
@@ -88,8 +83,10 @@ export function compilePlacement(ds: DaemonSet, gates: FeatureGates): CompiledPl
     const taints = node.taints;
     for (let i = 0; i < taints.length; i++) {
       const t = taints[i] as Taint;
-      if (!untolerated(t)) continue;
-      if (t.effect === 'NoExecute') return fails | Fails.NoExecuteTaint;
+      const e = t.effect;
+      if (e !== 'NoSchedule' && e !== 'NoExecute') continue;
+      if (tolerationsTolerateTaint(tolerations, t, enableCmp)) continue;
+      if (e === 'NoExecute') return fails | Fails.NoExecuteTaint;
       fails |= Fails.NoScheduleTaint;
     }
     return fails;
@@ -134,17 +131,19 @@ export function compilePlacement(ds: DaemonSet, gates: FeatureGates): CompiledPl
     if (fails & Fails.NodeSelector) for (const r of selectorReasons(node)) reasons.push(r);
     if (fails & Fails.NodeAffinity) for (const r of affinityReasons(node)) reasons.push(r);
     if (fails & (Fails.NoScheduleTaint | Fails.NoExecuteTaint)) {
-      for (const t of node.taints) if (untolerated(t)) reasons.push(taintReason(t));
+      for (const t of node.taints) {
+        if (t.effect !== 'NoSchedule' && t.effect !== 'NoExecute') continue;
+        if (!tolerationsTolerateTaint(tolerations, t, enableCmp)) reasons.push(taintReason(t));
+      }
     }
     return reasons;
   }
 
   function evaluate(node: NodeInfo): NodePlacement {
     const fails = predicates(node, true);
+    if (fails === Fails.None) return { node: node.name, shouldRun: true, shouldContinueRunning: true, reasons: [] };
     const o = outcome(fails);
-    const shouldRun = (o & RUN) !== 0;
-    const shouldContinueRunning = (o & CONTINUE) !== 0;
-    return { node: node.name, shouldRun, shouldContinueRunning, reasons: fails === Fails.None ? [] : reasonsFor(node, fails) };
+    return { node: node.name, shouldRun: (o & RUN) !== 0, shouldContinueRunning: (o & CONTINUE) !== 0, reasons: reasonsFor(node, fails) };
   }
 
   function classify(node: NodeInfo): number {
