@@ -9,6 +9,7 @@ export const README_END = '<!-- codes: end -->';
 
 const FAMILY_TITLE: Record<FamilyName, string> = {
   placement: 'placement reason',
+  scheduler: 'scheduler filter',
   insight: 'insight',
   validation: 'API validation',
   yaml: 'YAML',

@@ -6,6 +6,7 @@ import { KUBERNETES_TAG } from '../core/k8sVersion';
 import { INSIGHTS_REGISTRY } from './insights';
 import { DELETE_CODES } from './plan';
 import { PLACEMENT_REASONS } from './placement';
+import { SCHEDULER_REASONS } from './scheduler';
 import type { CodeEntry, GoSymbol } from './types';
 import { isNone } from './types';
 import { VALIDATION_REASONS } from './validation';
@@ -15,6 +16,7 @@ export type { CodeEntry, CodeSeverity, GoSymbol, None } from './types';
 export { isNone } from './types';
 export { placementMessage, PLACEMENT_REASONS } from './placement';
 export { INSIGHTS_REGISTRY } from './insights';
+export { SCHEDULER_REASONS, schedulerMessage, type InterPodAffinityRule } from './scheduler';
 export { VALIDATION_REASONS, VALIDATION_TYPE_TEXT } from './validation';
 export { YAML_CODES } from './yaml';
 export { DELETE_CODES } from './plan';
@@ -22,6 +24,8 @@ export { GO_LINKS } from './goLinks';
 
 /** Why a node gets no daemon pod. */
 export type PlacementReasonCode = keyof typeof PLACEMENT_REASONS;
+/** Why kube-scheduler's Filter stage rejects a node: the upstream plugin name. */
+export type SchedulerReasonCode = keyof typeof SCHEDULER_REASONS;
 /** `kce.*`: valid but never does what it says, and this product's decoding findings. */
 export type InsightCode = keyof typeof INSIGHTS_REGISTRY;
 /** A Status cause reason of kube-apiserver (field.ErrorType). */
@@ -33,13 +37,14 @@ export type DeleteCode = keyof typeof DELETE_CODES;
 /** A code a diagnostic can carry. */
 export type ProblemCode = InsightCode | ValidationReason | YamlCode;
 /** Every code. */
-export type Code = ProblemCode | PlacementReasonCode | DeleteCode;
+export type Code = ProblemCode | PlacementReasonCode | SchedulerReasonCode | DeleteCode;
 
-export type FamilyName = 'placement' | 'insight' | 'validation' | 'yaml' | 'plan';
+export type FamilyName = 'placement' | 'scheduler' | 'insight' | 'validation' | 'yaml' | 'plan';
 
 /** The families in the order README and the docs list them. */
 export const FAMILIES: Readonly<Record<FamilyName, Readonly<Record<string, CodeEntry>>>> = {
   placement: PLACEMENT_REASONS,
+  scheduler: SCHEDULER_REASONS,
   insight: INSIGHTS_REGISTRY,
   validation: VALIDATION_REASONS,
   yaml: YAML_CODES,
@@ -47,12 +52,14 @@ export const FAMILIES: Readonly<Record<FamilyName, Readonly<Record<string, CodeE
 };
 
 export const PLACEMENT_REASON_CODES = Object.keys(PLACEMENT_REASONS) as PlacementReasonCode[];
+export const SCHEDULER_REASON_CODES = Object.keys(SCHEDULER_REASONS) as SchedulerReasonCode[];
 export const INSIGHT_CODES = Object.keys(INSIGHTS_REGISTRY) as InsightCode[];
 export const VALIDATION_REASON_CODES = Object.keys(VALIDATION_REASONS) as ValidationReason[];
 export const YAML_CODE_LIST = Object.keys(YAML_CODES) as YamlCode[];
 export const DELETE_CODE_LIST = Object.keys(DELETE_CODES) as DeleteCode[];
 export const ALL_CODES: readonly Code[] = [
-  ...PLACEMENT_REASON_CODES, ...INSIGHT_CODES, ...VALIDATION_REASON_CODES, ...YAML_CODE_LIST, ...DELETE_CODE_LIST,
+  ...PLACEMENT_REASON_CODES, ...SCHEDULER_REASON_CODES, ...INSIGHT_CODES, ...VALIDATION_REASON_CODES, ...YAML_CODE_LIST,
+  ...DELETE_CODE_LIST,
 ];
 
 const ENTRIES = new Map<string, CodeEntry>();

@@ -84,6 +84,13 @@ export const INSIGHTS_REGISTRY = {
     docs: `${DOCS}/reference/labels-annotations-taints/#node-role-kubernetes-io-control-plane-taint`,
     message: { by: `${INSIGHTS}#tolerationInsights`, example: 'node-role.kubernetes.io/master is no longer set on control-plane nodes …' },
   },
+  'kce.wouldBePending': {
+    severity: 'warning',
+    go: { symbol: 'frameworkImpl.RunFilterPlugins', path: 'pkg/scheduler/framework/runtime/framework.go' },
+    note: 'sched-controller-vs-scheduler',
+    docs: `${DOCS}/concepts/workloads/controllers/daemonset/#how-daemon-pods-are-scheduled`,
+    message: { by: 'codes/scheduler.ts#schedulerMessage.wouldBePending', example: 'created, then Pending: Insufficient cpu' },
+  },
   'kce.yaml11Scalar': {
     severity: 'error',
     go: { symbol: 'ToJSON', path: 'staging/src/k8s.io/apimachinery/pkg/util/yaml/decoder.go' },

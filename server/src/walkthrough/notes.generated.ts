@@ -19,7 +19,7 @@ export const CHAPTERS: readonly Chapter[] = [
     "id": "scheduler",
     "order": 3,
     "title": "The scheduler's side",
-    "summary": "The scheduler filters that DaemonSet pods meet, and how they line up with the checks the controller makes itself."
+    "summary": "The scheduler's Filter plugins that daemon pods and every other workload meet (resources, host ports, pod affinity, spread), their order, why a created daemon pod can stay Pending, Filter versus Score, and preemption."
   },
   {
     "id": "repository",
@@ -640,7 +640,9 @@ export const NOTES: readonly Note[] = [
     "order": 2,
     "title": "The NodeName filter",
     "question": "What does the scheduler's NodeName filter check?",
-    "codes": [],
+    "codes": [
+      "NodeName"
+    ],
     "anchors": [
       {
         "repo": "kubernetes/kubernetes",
@@ -664,7 +666,9 @@ export const NOTES: readonly Note[] = [
     "order": 3,
     "title": "The NodeAffinity filter",
     "question": "How does the scheduler apply nodeSelector and node affinity, and how does it find a daemon pod's node quickly?",
-    "codes": [],
+    "codes": [
+      "NodeAffinity"
+    ],
     "anchors": [
       {
         "repo": "kubernetes/kubernetes",
@@ -694,7 +698,9 @@ export const NOTES: readonly Note[] = [
     "order": 4,
     "title": "The TaintToleration filter",
     "question": "Which taints keep a pod off a node in the scheduler, and is it the same rule the controller uses?",
-    "codes": [],
+    "codes": [
+      "TaintToleration"
+    ],
     "anchors": [
       {
         "repo": "kubernetes/kubernetes",
@@ -718,7 +724,9 @@ export const NOTES: readonly Note[] = [
     "order": 5,
     "title": "The NodeUnschedulable filter and cordon",
     "question": "Why do daemon pods still land on a cordoned node?",
-    "codes": [],
+    "codes": [
+      "NodeUnschedulable"
+    ],
     "anchors": [
       {
         "repo": "kubernetes/kubernetes",
@@ -738,6 +746,273 @@ export const NOTES: readonly Note[] = [
     "checked": [
       "The unschedulable taint comes from the node lifecycle controller's NoSchedule pass when spec.unschedulable is set: pkg/controller/nodelifecycle/node_lifecycle_controller.go doNoScheduleTaintingPass (index copy 003e8629)",
       "The automatic unschedulable:NoSchedule toleration: pkg/controller/daemon/util/daemonset_util.go AddOrUpdateDaemonPodTolerations (index copy 05c351a9, older than v1.35)"
+    ]
+  },
+  {
+    "id": "sched-noderesourcesfit",
+    "chapter": "scheduler",
+    "order": 6,
+    "title": "The NodeResourcesFit filter: requests against allocatable",
+    "question": "Why does a node with free CPU on its dashboard still reject a pod with \"Insufficient cpu\"?",
+    "codes": [
+      "NodeResourcesFit"
+    ],
+    "anchors": [
+      {
+        "repo": "kubernetes/kubernetes",
+        "ref": "v1.35.0",
+        "path": "pkg/scheduler/framework/plugins/noderesources/fit.go",
+        "symbol": "fitsRequest"
+      },
+      {
+        "repo": "kubernetes/kubernetes",
+        "ref": "v1.35.0",
+        "path": "pkg/scheduler/framework/plugins/noderesources/fit.go",
+        "symbol": "Fit.Filter"
+      },
+      {
+        "repo": "kubernetes/kubernetes",
+        "ref": "v1.35.0",
+        "path": "pkg/scheduler/framework/plugins/noderesources/fit.go",
+        "symbol": "computePodResourceRequest"
+      },
+      {
+        "repo": "kubernetes/kubernetes",
+        "ref": "v1.35.0",
+        "path": "staging/src/k8s.io/component-helpers/resource/helpers.go",
+        "symbol": "PodRequests"
+      }
+    ],
+    "body": "The scheduler never looks at what a node actually uses. [fitsRequest](anchor:fitsRequest) compares *requests*: the node's `status.allocatable`, minus the sum of the requests of every pod already assigned to it (running or not yet started), must leave room for the new pod's request. A node at 5% CPU whose pods *requested* 3.8 of its 4 allocatable cores rejects a pod asking for 500m with `Insufficient cpu`. Limits play no part, and a resource the pod does not request (zero) is not checked at all.\n\nWhat \"the pod's request\" means is [PodRequests](anchor:PodRequests), computed once per pod in PreFilter ([computePodResourceRequest](anchor:computePodResourceRequest)):\n\n- the regular containers' requests are summed;\n- init containers run one at a time, so each counts on its own; a restartable init container (a sidecar, `restartPolicy: Always`) keeps running, so it is added to the containers' sum and to every init container started after it;\n- per resource, the larger of the two totals wins, and the pod's `overhead` (from its RuntimeClass) is added;\n- when the pod sets `spec.resources` (pod-level resources, beta and on in v1.35), those requests take over for cpu, memory and hugepages.\n\n[The filter](anchor:Fit.Filter) also counts pods: one more than `allocatable.pods` gives `Too many pods`. Every resource that does not fit is listed, one reason each (`Insufficient memory`, `Insufficient example.com/gpu`). A request larger than the node's whole allocatable can never be fixed by evicting anything, and the plugin marks it unresolvable, which keeps [preemption](note:sched-daemon-preemption) away from that node.\n",
+    "source": "server/src/walkthrough/notes/scheduler/sched-noderesourcesfit.md",
+    "checked": [
+      "fitsRequest, Fit.Filter, Fit.PreFilter and computePodResourceRequest: pkg/scheduler/framework/plugins/noderesources/fit.go, a v1.35-development copy (commit 903b1f7e in the index; the release tag itself was not available)",
+      "PodRequests, the init-container and sidecar rules, overhead and pod-level resources: staging/src/k8s.io/component-helpers/resource/helpers.go read at kubernetes/component-helpers v0.35.0"
+    ]
+  },
+  {
+    "id": "sched-nodeports",
+    "chapter": "scheduler",
+    "order": 7,
+    "title": "The NodePorts filter: hostPort conflicts",
+    "question": "When do two pods' hostPorts collide on a node?",
+    "codes": [
+      "NodePorts"
+    ],
+    "anchors": [
+      {
+        "repo": "kubernetes/kubernetes",
+        "ref": "v1.35.0",
+        "path": "pkg/scheduler/framework/plugins/nodeports/node_ports.go",
+        "symbol": "NodePorts.Filter"
+      },
+      {
+        "repo": "kubernetes/kubernetes",
+        "ref": "v1.35.0",
+        "path": "pkg/scheduler/util/utils.go",
+        "symbol": "GetHostPorts"
+      }
+    ],
+    "body": "Only ports with a `hostPort` matter: a plain `containerPort` is the pod's own and never conflicts. [GetHostPorts](anchor:GetHostPorts) collects them from the containers and from sidecar (restartable) init containers, and [the filter](anchor:NodePorts.Filter) rejects the node when one of them is already taken there, with `node(s) didn't have free ports for the requested pod ports`.\n\nTaken means: the same protocol (TCP when unset) and port, and host IPs that overlap. An empty `hostIP` means `0.0.0.0`, every address, so it collides with any IP on that port; two different specific IPs do not collide. The ports of all pods already assigned to the node count, including pods that are not running yet.\n\nThis is the classic DaemonSet case: a DaemonSet with `hostPort: 9100` next to another agent (or an older copy of itself under another name) that already binds 9100. The controller creates the pod on every node, and on the nodes where the port is taken it stays Pending. `hostNetwork: true` pods declare their container ports as host ports as well, so the same rule applies to them.\n",
+    "source": "server/src/walkthrough/notes/scheduler/sched-nodeports.md",
+    "checked": [
+      "NodePorts.PreFilter, NodePorts.Filter and fitsPorts: pkg/scheduler/framework/plugins/nodeports/node_ports.go, v1.35-era copy (commit 53f1b9d6 in the index)",
+      "GetHostPorts (restartable init containers, then containers; only hostPort > 0): pkg/scheduler/util/utils.go, v1.35-era copy"
+    ]
+  },
+  {
+    "id": "sched-interpodaffinity",
+    "chapter": "scheduler",
+    "order": 8,
+    "title": "The InterPodAffinity filter: both directions",
+    "question": "How can a pod be kept off a node by a rule it does not even have?",
+    "codes": [
+      "InterPodAffinity"
+    ],
+    "anchors": [
+      {
+        "repo": "kubernetes/kubernetes",
+        "ref": "v1.35.0",
+        "path": "pkg/scheduler/framework/plugins/interpodaffinity/filtering.go",
+        "symbol": "InterPodAffinity.Filter"
+      },
+      {
+        "repo": "kubernetes/kubernetes",
+        "ref": "v1.35.0",
+        "path": "pkg/scheduler/framework/plugins/interpodaffinity/filtering.go",
+        "symbol": "satisfyExistingPodsAntiAffinity"
+      },
+      {
+        "repo": "kubernetes/kubernetes",
+        "ref": "v1.35.0",
+        "path": "pkg/scheduler/framework/plugins/interpodaffinity/filtering.go",
+        "symbol": "satisfyPodAffinity"
+      }
+    ],
+    "body": "Only `requiredDuringSchedulingIgnoredDuringExecution` terms filter; preferred terms only score. A term's **topology key** turns nodes into domains: all nodes with the same value of that label (the same `topology.kubernetes.io/zone`, or each node on its own with `kubernetes.io/hostname`). PreFilter counts, once for the whole cycle, how many matching pods each domain holds; [the filter](anchor:InterPodAffinity.Filter) then reads the counts for the node's domains.\n\nThree checks, in this order; the first that fails is the reason:\n\n1. **The new pod's affinity** ([satisfyPodAffinity](anchor:satisfyPodAffinity)): every term must find a matching pod in the node's domain; a node without the topology key fails. One exception lets a group start: when no pod anywhere matches and the pod matches its own terms, any node passes. Reason: `node(s) didn't match pod affinity rules`, unresolvable (evicting pods cannot create a match).\n2. **The new pod's anti-affinity**: no matching pod may be in the node's domain: `node(s) didn't match pod anti-affinity rules`.\n3. **Existing pods against the new pod** ([satisfyExistingPodsAntiAffinity](anchor:satisfyExistingPodsAntiAffinity)): a pod already running whose required *anti*-affinity matches the new pod's labels forbids its whole domain. The new pod needs no rule of its own to be rejected: `node(s) didn't satisfy existing pods anti-affinity rules`.\n\nA term's namespaces are its `namespaces` list and `namespaceSelector`, or the pod's own namespace when both are empty; `matchLabelKeys` / `mismatchLabelKeys` add the pod's own label values to the selector. For a DaemonSet, anti-affinity on itself by hostname is harmless (one pod per node anyway), but with a zone key it leaves all but one node per zone Pending.\n",
+    "source": "server/src/walkthrough/notes/scheduler/sched-interpodaffinity.md",
+    "checked": [
+      "InterPodAffinity.PreFilter, InterPodAffinity.Filter, satisfyPodAffinity, satisfyPodAntiAffinity, satisfyExistingPodsAntiAffinity: pkg/scheduler/framework/plugins/interpodaffinity/filtering.go; the v1.35.0 file was not in the index, read the v1.34 fwk-era copy, which matches the v1.36 text on these functions"
+    ]
+  },
+  {
+    "id": "sched-podtopologyspread",
+    "chapter": "scheduler",
+    "order": 9,
+    "title": "The PodTopologySpread filter: skew, and why a daemon pod barely meets it",
+    "question": "What does maxSkew measure, and why does a spread constraint almost never stop a daemon pod?",
+    "codes": [
+      "PodTopologySpread"
+    ],
+    "anchors": [
+      {
+        "repo": "kubernetes/kubernetes",
+        "ref": "v1.35.0",
+        "path": "pkg/scheduler/framework/plugins/podtopologyspread/filtering.go",
+        "symbol": "PodTopologySpread.Filter"
+      },
+      {
+        "repo": "kubernetes/kubernetes",
+        "ref": "v1.35.0",
+        "path": "pkg/scheduler/framework/plugins/podtopologyspread/filtering.go",
+        "symbol": "PodTopologySpread.calPreFilterState"
+      }
+    ],
+    "body": "Only constraints with `whenUnsatisfiable: DoNotSchedule` filter; `ScheduleAnyway` ones, and the cluster's default constraints (which are ScheduleAnyway), only score.\n\n[calPreFilterState](anchor:PodTopologySpread.calPreFilterState) counts, per constraint, the pods matching its `labelSelector` in each domain of its `topologyKey`, over the *eligible* nodes: with `nodeAffinityPolicy: Honor` (the default) only nodes that pass the pod's nodeSelector and required node affinity; with `nodeTaintsPolicy: Honor` (default Ignore) only nodes whose taints it tolerates. [The filter](anchor:PodTopologySpread.Filter) then computes, for the candidate node's domain, *skew* = pods there + 1 if the pod matches its own selector − the smallest count over all eligible domains (0 when fewer domains exist than `minDomains`). Skew above `maxSkew` gives `node(s) didn't match pod topology spread constraints`; a node without the topology key gets the same text with `(missing required label)`.\n\nA daemon pod is created with a required node affinity on its node's name, and Honor respects it: the only eligible node is its own, so there is a single domain, it is the minimum itself, and the skew is at most 1, never above any `maxSkew`. (One exception: with `minDomains` above 1 there are too few domains, the minimum counts as 0, and pods matching the selector already on the node count in full.) What remains for a DaemonSet is the missing label: a node without the constraint's topology key rejects the pod.\n",
+    "source": "server/src/walkthrough/notes/scheduler/sched-podtopologyspread.md",
+    "checked": [
+      "PodTopologySpread.calPreFilterState and PodTopologySpread.Filter (skew, minDomains, the missing-label reason), and the nodeAffinityPolicy / nodeTaintsPolicy defaults in common.go: pkg/scheduler/framework/plugins/podtopologyspread/, v1.35-era copies (fwk package, the taint comparison-operator gate present)"
+    ]
+  },
+  {
+    "id": "sched-filter-order",
+    "chapter": "scheduler",
+    "order": 10,
+    "title": "Which Filter plugins a daemon pod meets, in which order",
+    "question": "What does the default scheduler run against a daemon pod, and in what order?",
+    "codes": [],
+    "anchors": [
+      {
+        "repo": "kubernetes/kubernetes",
+        "ref": "v1.35.0",
+        "path": "pkg/scheduler/apis/config/v1/default_plugins.go",
+        "symbol": "getDefaultPlugins"
+      },
+      {
+        "repo": "kubernetes/kubernetes",
+        "ref": "v1.35.0",
+        "path": "pkg/scheduler/framework/runtime/framework.go",
+        "symbol": "frameworkImpl.RunPreFilterPlugins"
+      },
+      {
+        "repo": "kubernetes/kubernetes",
+        "ref": "v1.35.0",
+        "path": "pkg/scheduler/framework/runtime/framework.go",
+        "symbol": "frameworkImpl.RunFilterPlugins"
+      }
+    ],
+    "body": "[getDefaultPlugins](anchor:getDefaultPlugins) lists the default profile's plugins once, for every extension point they implement; their Filter order is the list order:\n\n1. NodeUnschedulable — a cordoned node; a daemon pod tolerates it ([why](note:sched-nodeunschedulable));\n2. NodeName — `spec.nodeName`, unset on a daemon pod ([note](note:sched-nodename));\n3. TaintToleration — NoSchedule / NoExecute taints ([note](note:sched-tainttoleration));\n4. NodeAffinity — nodeSelector and required node affinity, including the pin to the node's name ([note](note:sched-nodeaffinity));\n5. NodePorts — host ports ([note](note:sched-nodeports));\n6. NodeResourcesFit — requests against allocatable, pod count ([note](note:sched-noderesourcesfit));\n7. the volume plugins — VolumeRestrictions, the volume-limit plugins, VolumeBinding, VolumeZone;\n8. PodTopologySpread ([note](note:sched-podtopologyspread)), then InterPodAffinity ([note](note:sched-interpodaffinity));\n9. DynamicResources, when the DynamicResourceAllocation gate is on (inserted before DefaultPreemption).\n\n[RunPreFilterPlugins](anchor:frameworkImpl.RunPreFilterPlugins) first runs every PreFilter once per pod. NodeAffinity's sees the daemon pod's `metadata.name` term and narrows the candidates to that single node, so the Filters below run for one node only. [RunFilterPlugins](anchor:frameworkImpl.RunFilterPlugins) then calls the Filters in order and stops at the first one that rejects: a node shows one reason, not all of them.\n\nThis explorer runs the eight plugins above in that order, without the volume and DRA plugins (they need PersistentVolumes, StorageClasses and ResourceClaims it does not load).\n",
+    "source": "server/src/walkthrough/notes/scheduler/sched-filter-order.md",
+    "checked": [
+      "The default profile's plugin list and order: pkg/scheduler/apis/config/v1/default_plugins.go getDefaultPlugins and applyFeatureGates (v1.35-era copy, commit 01db4ae9 in the index)",
+      "PreFilter narrowing to node names and Filter stopping at the first failure: pkg/scheduler/framework/runtime/framework.go RunPreFilterPlugins and RunFilterPlugins, v1.35-era copy"
+    ]
+  },
+  {
+    "id": "sched-controller-vs-scheduler",
+    "chapter": "scheduler",
+    "order": 11,
+    "title": "DESIRED 10, READY 8: created, then Pending",
+    "question": "Why does the DaemonSet count a node as desired when the scheduler will not place its pod there?",
+    "codes": [
+      "kce.wouldBePending"
+    ],
+    "anchors": [
+      {
+        "repo": "kubernetes/kubernetes",
+        "ref": "v1.35.0",
+        "path": "pkg/controller/daemon/daemon_controller.go",
+        "symbol": "NodeShouldRunDaemonPod"
+      },
+      {
+        "repo": "kubernetes/kubernetes",
+        "ref": "v1.35.0",
+        "path": "pkg/scheduler/framework/runtime/framework.go",
+        "symbol": "frameworkImpl.RunFilterPlugins"
+      }
+    ],
+    "body": "The controller decides with [NodeShouldRunDaemonPod](anchor:NodeShouldRunDaemonPod), which reproduces only three scheduler filters: node name, node affinity with nodeSelector, and NoSchedule/NoExecute taints (see [the overview](note:sched-overview)). It never looks at the pods already on a node: not their resource requests, not their host ports, not their affinity rules. Every node that passes counts in DESIRED, and the controller creates a pod for it, pinned to that node by a required node affinity on the node's name.\n\nThe scheduler then runs its whole Filter stage ([RunFilterPlugins](anchor:frameworkImpl.RunFilterPlugins)) against that one node. When NodeResourcesFit finds `Insufficient cpu`, or NodePorts a taken host port, or InterPodAffinity a conflicting rule, the pod has nowhere else to go: it stays Pending, with a FailedScheduling event naming the reason. The controller still maps it to its node through the affinity, so CURRENT includes it, but READY and AVAILABLE do not: `DESIRED 10, CURRENT 10, READY 8`. It stays that way until something on the node changes (pods removed, allocatable raised, the port freed) or the daemon pod [preempts](note:sched-daemon-preemption) lower-priority pods.\n\n`kce.wouldBePending` names exactly this case for a node of the inventory: the controller would create the pod, and the ported Filter plugins say it would wait, with the plugin's own reason: \"created, then Pending: Insufficient cpu\".\n",
+    "source": "server/src/walkthrough/notes/scheduler/sched-controller-vs-scheduler.md",
+    "checked": [
+      "NodeShouldRunDaemonPod and predicates (node name, node affinity and selector, NoSchedule/NoExecute taints only), and the status counts: pkg/controller/daemon/daemon_controller.go, v1.31-v1.34 copy (no v1.35.0 copy in the index; no change to these functions is known)",
+      "RunFilterPlugins: pkg/scheduler/framework/runtime/framework.go, v1.35-era copy"
+    ]
+  },
+  {
+    "id": "sched-filter-vs-score",
+    "chapter": "scheduler",
+    "order": 12,
+    "title": "Filter versus Score: what this explorer shows",
+    "question": "What is the difference between a Filter and a Score plugin, and why does the explorer show Filter only?",
+    "codes": [],
+    "anchors": [
+      {
+        "repo": "kubernetes/kubernetes",
+        "ref": "v1.35.0",
+        "path": "pkg/scheduler/framework/runtime/framework.go",
+        "symbol": "frameworkImpl.RunFilterPlugins"
+      },
+      {
+        "repo": "kubernetes/kubernetes",
+        "ref": "v1.35.0",
+        "path": "pkg/scheduler/framework/runtime/framework.go",
+        "symbol": "frameworkImpl.RunScorePlugins"
+      },
+      {
+        "repo": "kubernetes/kubernetes",
+        "ref": "v1.35.0",
+        "path": "pkg/scheduler/framework/runtime/framework.go",
+        "symbol": "frameworkImpl.RunPostFilterPlugins"
+      }
+    ],
+    "body": "One scheduling cycle has two questions. **Filter** ([RunFilterPlugins](anchor:frameworkImpl.RunFilterPlugins)) asks each node yes or no: can this pod run here at all? **Score** ([RunScorePlugins](anchor:frameworkImpl.RunScorePlugins)) ranks the nodes that said yes, each scoring plugin giving 0 to 100, multiplied by its weight; the highest total wins. Preferred node affinity, preferred pod (anti-)affinity, `ScheduleAnyway` spread, PreferNoSchedule taints, balanced allocation and cached images only ever score. When no node passes Filter, [PostFilter](anchor:frameworkImpl.RunPostFilterPlugins) runs instead, and with the default profile that is [preemption](note:sched-daemon-preemption).\n\nThe explorer answers the Filter question only, per node: \"fits on N of M nodes\", with each rejecting plugin's reason. It does not score, so it cannot say which node a Deployment's replica would land on; it does not place replicas one after another (each pod placed changes the next one's fit); and it does not preempt. For a daemon pod, scoring does not matter: only its own node is a candidate.\n",
+    "source": "server/src/walkthrough/notes/scheduler/sched-filter-vs-score.md",
+    "checked": [
+      "RunFilterPlugins, RunPostFilterPlugins and RunScorePlugins (normalisation, weights): pkg/scheduler/framework/runtime/framework.go, v1.35-era copy",
+      "Which plugins score (weights for TaintToleration, NodeAffinity, NodeResourcesFit, PodTopologySpread, InterPodAffinity, NodeResourcesBalancedAllocation, ImageLocality): pkg/scheduler/apis/config/v1/default_plugins.go getDefaultPlugins, commit 01db4ae9"
+    ]
+  },
+  {
+    "id": "sched-daemon-preemption",
+    "chapter": "scheduler",
+    "order": 13,
+    "title": "Preemption: when a daemon pod evicts others",
+    "question": "Can a Pending daemon pod make room for itself, and what does system-node-critical change?",
+    "codes": [],
+    "anchors": [
+      {
+        "repo": "kubernetes/kubernetes",
+        "ref": "v1.35.0",
+        "path": "pkg/scheduler/framework/plugins/defaultpreemption/default_preemption.go",
+        "symbol": "DefaultPreemption.PostFilter"
+      },
+      {
+        "repo": "kubernetes/kubernetes",
+        "ref": "v1.35.0",
+        "path": "pkg/scheduler/framework/plugins/defaultpreemption/default_preemption.go",
+        "symbol": "DefaultPreemption.SelectVictimsOnNode"
+      },
+      {
+        "repo": "kubernetes/kubernetes",
+        "ref": "v1.35.0",
+        "path": "pkg/scheduler/framework/plugins/defaultpreemption/default_preemption.go",
+        "symbol": "DefaultPreemption.PodEligibleToPreemptOthers"
+      }
+    ],
+    "body": "When Filter leaves a pod with no node, [PostFilter](anchor:DefaultPreemption.PostFilter) tries preemption. [PodEligibleToPreemptOthers](anchor:DefaultPreemption.PodEligibleToPreemptOthers) refuses when the pod has `preemptionPolicy: Never`, or when victims it already chose are still terminating. Nodes rejected as *unresolvable* (a taint, node affinity, a request larger than the whole node) are never candidates, because removing pods cannot help there.\n\nOn a candidate node, [SelectVictimsOnNode](anchor:DefaultPreemption.SelectVictimsOnNode) removes every pod of *lower priority* than the preemptor, runs the filters again, and then puts pods back, most important first (PodDisruptionBudget-protected ones first of all), as long as the pod still fits. Those left out are evicted, and the pod gets `status.nominatedNodeName` until it binds. PodDisruptionBudgets are respected on a best-effort basis only.\n\nA daemon pod has one candidate, its own node. With no `priorityClassName` its priority is usually 0 (or the cluster's default class), the same as most workloads, so it preempts nothing and stays Pending. The built-in class `system-node-critical` (2000001000, the highest) is meant for node agents such as CNI and storage plugins: such a daemon pod evicts lower-priority pods on a full node until its requests or host ports fit. The explorer does not simulate this: a Pending verdict stands as if no preemption happened.\n",
+    "source": "server/src/walkthrough/notes/scheduler/sched-daemon-preemption.md",
+    "checked": [
+      "DefaultPreemption.PostFilter, SelectVictimsOnNode, PodEligibleToPreemptOthers and isPreemptionAllowed: pkg/scheduler/framework/plugins/defaultpreemption/default_preemption.go; only a copy newer than v1.35 was in the index (commit 008b3652, with pod-group preemption behind alpha gates); the parts described here are the same in v1.35"
     ]
   },
   {
