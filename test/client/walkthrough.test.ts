@@ -4,7 +4,7 @@ import { test, describe } from 'node:test';
 import assert from 'node:assert/strict';
 import {
   ancestors, buildTree, commandUri, flattenSteps, isKubernetesGoMod, noteLink, noteMarkdownFor, relativeInCheckout,
-  renderMarkdown, renderNoteBody, rewriteNoteLinks, CLIENT_ONLY_SETTINGS, MARKDOWN_COMMANDS, OPEN_ANCHOR, OPEN_NOTE, OPEN_NOTE_FOR_CODE,
+  renderMarkdown, renderNoteBody, rewriteNoteLinks, CLIENT_ONLY_SETTINGS, fetchGoFilesEnabled, MARKDOWN_COMMANDS, OPEN_ANCHOR, OPEN_NOTE, OPEN_NOTE_FOR_CODE,
   SAMPLE_DAEMONSET,
 } from '../../client/src/walkthrough/model';
 import { adjacentNotes, allChapters, allNotes, getNote, getNoteMarkdown, listChapters, noteForCode } from '../../server/src/walkthrough/index';
@@ -191,4 +191,12 @@ describe('note page', () => {
     assert.match(SAMPLE_DAEMONSET, /^kind: DaemonSet$/m);
     assert.deepEqual(Object.keys(CLIENT_ONLY_SETTINGS).sort(), ['kce.walkthrough.fetchGoFiles', 'kce.walkthrough.kubernetesSource']);
   });
+});
+
+test('walkthrough.fetchGoFiles: the user\'s value wins, else the key it replaced (fetchFromGitHub), else on', () => {
+  assert.equal(fetchGoFilesEnabled(false, true), false);
+  assert.equal(fetchGoFilesEnabled(true, false), true);
+  assert.equal(fetchGoFilesEnabled(undefined, false), false);
+  assert.equal(fetchGoFilesEnabled(undefined, 'no'), true);
+  assert.equal(fetchGoFilesEnabled(undefined, undefined), true);
 });

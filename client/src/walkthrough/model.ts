@@ -16,6 +16,15 @@ export const CLIENT_ONLY_SETTINGS: Readonly<Record<string, unknown>> = Object.fr
   'kce.walkthrough.fetchGoFiles': true,
 });
 
+/**
+ * `kce.walkthrough.fetchGoFiles` as set by the user, else the key it replaced in 0.1.0 (`fetchFromGitHub`), so a
+ * setting made before the rename keeps working; both unset: on.
+ */
+export function fetchGoFilesEnabled(explicit: boolean | undefined, replacedKey: unknown): boolean {
+  if (typeof explicit === 'boolean') return explicit;
+  return typeof replacedKey === 'boolean' ? replacedKey : true;
+}
+
 // ---------- tree ----------
 
 export type TreeNode =

@@ -6,7 +6,7 @@ import { readFile } from 'node:fs/promises';
 import { dirname, isAbsolute, join } from 'node:path';
 import { homedir } from 'node:os';
 import type { Anchor, AnchorLocation, SourceFetcher } from '../../../server/src/walkthrough/types';
-import { ancestors, isKubernetesGoMod } from './model';
+import { ancestors, fetchGoFilesEnabled, isKubernetesGoMod } from './model';
 import { loadWalkthrough } from './data';
 
 /** What opening an anchor did (the command returns it, so tests need no browser). */
@@ -74,7 +74,10 @@ export class SourceResolver {
   }
 
   private fetchEnabled(): boolean {
-    return vscode.workspace.getConfiguration('kce').get<boolean>('walkthrough.fetchGoFiles', true);
+    const cfg = vscode.workspace.getConfiguration('kce');
+    const set = cfg.inspect<boolean>('walkthrough.fetchGoFiles');
+    const explicit = set?.workspaceFolderValue ?? set?.workspaceValue ?? set?.globalValue;
+    return fetchGoFilesEnabled(explicit, cfg.get<unknown>('walkthrough.fetchFromGitHub'));
   }
 
   private async getFetcher(): Promise<SourceFetcher> {
