@@ -73,6 +73,7 @@ describe('real-manifest corpus', () => {
 
   test('a removed DaemonSet version names the version that replaces it and since when', () => {
     const [e] = errorsOf('kubernetes/e2e-apps-v1beta2-daemonsets.yaml');
+    assert.ok(e);
     assert.match(e.message, /apps\/v1beta2 is not served since Kubernetes v1\.16: use apiVersion: apps\/v1/);
   });
 
