@@ -75,7 +75,23 @@ describe('noise', () => {
   test('kce.blanketToleration does not say drains use NoExecute', () => {
     const p = problems(ds('      tolerations:\n      - operator: Exists\n')).find((x) => x.code === 'kce.blanketToleration')!;
     assert.doesNotMatch(p.message, /drain/);
-    assert.match(p.message, /no NoExecute taint evicts it \(not even not-ready or unreachable on a failing node\)/);
+    assert.match(p.message, /no NoExecute taint evicts the pod \(not even not-ready or unreachable on a failing node\)/);
+  });
+
+  test('kce.blanketToleration says what its effect lets through (NoExecute only: no claim about control-plane nodes)', () => {
+    const msg = (effect: string) =>
+      problems(ds(`      tolerations:\n      - operator: Exists\n        effect: ${effect}\n`)).find((x) => x.code === 'kce.blanketToleration')!.message;
+    assert.doesNotMatch(msg('NoExecute'), /control-plane/);
+    assert.match(msg('NoExecute'), /no NoExecute taint evicts the pod/);
+    assert.match(msg('NoSchedule'), /runs on control-plane and dedicated nodes/);
+    assert.doesNotMatch(msg('NoSchedule'), /evicts/);
+  });
+
+  test('kce.deprecatedMasterToleration counts control-plane nodes only when an inventory was given', () => {
+    const withInventory = problems(ds(MASTER)).find((p) => p.code === 'kce.deprecatedMasterToleration')!;
+    assert.match(withInventory.message, /nodes? in the sample cluster carr/);
+    const without = problems(ds(MASTER), { inventoryInsights: false }).find((p) => p.code === 'kce.deprecatedMasterToleration')!;
+    assert.doesNotMatch(without.message, /sample cluster/);
   });
 
   test('value: ~ is null in YAML 1.2 too: no YAML 1.1 trap', () => {

@@ -20,6 +20,22 @@ export interface InsightOptions {
   inventoryDependent?: boolean;
 }
 
+// What an `operator: Exists` toleration without a key lets through depends on its effect: only an empty effect or
+// NoSchedule opens tainted control-plane and dedicated nodes; only an empty effect or NoExecute stops evictions.
+function blanketTolerationMessage(effect: string): string {
+  const noEviction = 'no NoExecute taint evicts the pod (not even not-ready or unreachable on a failing node)';
+  switch (effect) {
+    case '':
+      return `tolerates every taint: the pod also runs on control-plane and dedicated nodes, and ${noEviction}`;
+    case 'NoExecute':
+      return `tolerates every taint with effect NoExecute: ${noEviction}`;
+    case 'NoSchedule':
+      return 'tolerates every taint with effect NoSchedule: the pod also runs on control-plane and dedicated nodes';
+    default:
+      return `tolerates every taint with effect ${effect}`;
+  }
+}
+
 // Taints the node lifecycle controller adds and removes by itself: tolerating them is normal even when no node has them now.
 const CONDITION_TAINT_PREFIX = 'node.kubernetes.io/';
 const MASTER_TAINT = 'node-role.kubernetes.io/master';
@@ -139,19 +155,15 @@ function tolerationInsights(spec: PodSpec, opts: InsightOptions): Insight[] {
     const path = index(tolPath, i);
     const k = tol.key ?? '';
     if (k === '' && tol.operator === 'Exists') {
-      const effect = tol.effect ? ` with effect ${tol.effect}` : '';
-      out.push(info('kce.blanketToleration', path,
-        `tolerates every taint${effect}: the pod also runs on control-plane and dedicated nodes` +
-          (!tol.effect || tol.effect === 'NoExecute'
-            ? ', and no NoExecute taint evicts it (not even not-ready or unreachable on a failing node)'
-            : '')));
+      out.push(info('kce.blanketToleration', path, blanketTolerationMessage(tol.effect ?? '')));
       return;
     }
     // Specs that tolerate both (the usual migration step) are right as they are.
     if (k === MASTER_TAINT && !toleratesControlPlane(spec.tolerations ?? [], tol)) {
       const cp = opts.nodes.filter((n) => n.taints.some((t) => t.key === CONTROL_PLANE_TAINT)).length;
       out.push(warn('kce.deprecatedMasterToleration', child(path, 'key'),
-        `${MASTER_TAINT} is no longer set on control-plane nodes (kubeadm stopped in v1.25); tolerate ${CONTROL_PLANE_TAINT}` + (cp ? ` — ${plural(cp, 'node')} in ${opts.inventoryLabel} carry it` : '')));
+        `${MASTER_TAINT} is no longer set on control-plane nodes (kubeadm stopped in v1.25); tolerate ${CONTROL_PLANE_TAINT}` +
+          (cp && opts.inventoryDependent !== false ? ` — ${plural(cp, 'node')} in ${opts.inventoryLabel} carry it` : '')));
       return;
     }
     if (opts.isDaemonSet && tol.effect === 'PreferNoSchedule') {
