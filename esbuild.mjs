@@ -1,6 +1,10 @@
 // One build script for every bundle: the CLI, the language server, the VS Code client, the benchmark,
 // and the extension-host test suite of the end-to-end run.
 import * as esbuild from 'esbuild';
+import { resolve as resolvePath } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const CLUSTER_MODULE = fileURLToPath(new URL('./server/src/cluster/cluster', import.meta.url));
 
 const watch = process.argv.includes('--watch');
 
@@ -20,7 +24,12 @@ const common = {
 const clusterApart = {
   name: 'cluster-apart',
   setup(build) {
-    build.onResolve({ filter: /\/cluster\/cluster(\.js)?$/ }, () => ({ path: './cluster.js', external: true }));
+    // Matched by where the import resolves, not by how it is spelt: `./cluster.js` inside server/src/cluster/ counts too.
+    build.onResolve({ filter: /(^|\/)cluster(\.js)?$/ }, (args) =>
+      resolvePath(args.resolveDir, args.path).replace(/\.js$/, '') === CLUSTER_MODULE
+        ? { path: './cluster.js', external: true }
+        : undefined,
+    );
   },
 };
 
