@@ -4,7 +4,7 @@ import { NotificationType, RequestType } from 'vscode-languageserver-protocol';
 import type { Range } from 'vscode-languageserver-protocol';
 import type { DeleteCode, PlacementReasonCode } from './codes/index';
 import type { NodeEventOf } from './analysis/nodeEvent';
-import type { RolloutRoundResult } from './analysis/results';
+import type { RolloutResult as RolloutResultShape, RolloutRoundResult } from './analysis/results';
 import type { ContextSummary } from './cluster/kubeconfig';
 
 // ---------- shared shapes (plain JSON; ranges are LSP ranges) ----------
@@ -159,20 +159,10 @@ export interface RolloutParams extends DocumentRef {
 /** One round: `index` (from 0), `create`, `delete`, `surge`, `unavailable`, `note` (analysis/results.ts). */
 export type RolloutRound = RolloutRoundResult;
 
-/** Rolling-update rounds; names as in `kce rollout --format json`. */
-export interface RolloutResult {
+/** Rolling-update rounds; names as in `kce rollout --format json` (the shape of analysis/results.ts, located). */
+export interface RolloutResult extends RolloutResultShape {
   uri: string;
   documentIndex: number;
-  strategy: string;
-  desiredNumberScheduled: number;
-  maxSurge: number;
-  maxUnavailable: number;
-  /** Where each effective integer came from. */
-  explanation: { maxSurge: string; maxUnavailable: string };
-  /** Set when the values cannot be scaled: the controller stops with this error. */
-  error?: string;
-  rounds: RolloutRound[];
-  notes: string[];
 }
 
 /** A what-if change of one node (analysis/nodeEvent.ts applies it). */
