@@ -2,7 +2,7 @@
 // when a committed file differs from what would be generated (test/codes/registry.test.ts runs the check).
 //   notes:   server/src/walkthrough/notes/**.md      → server/src/walkthrough/notes.generated.ts
 //   codes:   server/src/codes/                       → README.md's code table, the report grammar's reason codes
-//   schema:  server/src/yaml/schema/generate.mjs     → k8s-subset.json (write mode only: it has no check)
+//   schema:  server/src/yaml/schema/generate.mjs     → k8s-subset.json from go-types.tsv (write mode only; test/yaml/schema.test.ts checks it)
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { spawnSync } from 'node:child_process';

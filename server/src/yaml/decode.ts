@@ -1,8 +1,8 @@
 // Typed decode of a plain value against the Kubernetes schema of its kind, the way kube-apiserver's
 // JSON decoding treats it: a wrongly typed field is an error (and is dropped from the result), an
-// unknown field is reported like kubectl's strict-decoding warning. The schema (schema/generate.mjs) comes
-// from the pinned @kubernetes/client-node models plus the v1.35.0 fields they predate; unknown fields stay
-// warnings, since a gap in the schema must not become an error.
+// unknown field is reported like kubectl's strict-decoding warning. The schema (schema/generate.mjs) is built
+// from the Go types of k8s.io/api and k8s.io/apimachinery v0.35.0 kept in schema/go-types.tsv; unknown fields
+// stay warnings, as kubectl's strict field validation only warns by default.
 import { child, index, key, parseFieldPath } from '../core/fieldPath';
 import type { FieldPath } from '../core/fieldPath';
 import subset from './schema/k8s-subset.json';

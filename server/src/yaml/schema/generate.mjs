@@ -1,117 +1,88 @@
-// Extracts the Kubernetes API types reachable from the kinds the product decodes into a compact JSON
-// (k8s-subset.json) that the server bundles. The source is the generated models of @kubernetes/client-node,
-// pinned exactly in package.json (its models carry every field with its JSON name, type and format), so
-// regenerating needs nothing outside the repository:
+// Builds k8s-subset.json, the compact schema the server bundles, from go-types.tsv: the Go types of the Kubernetes
+// API (k8s.io/api and k8s.io/apimachinery at the tag the table names) reachable from the kinds in roots.mjs, kept
+// in the repository, so regenerating needs nothing outside it:
 //   node server/src/yaml/schema/generate.mjs
+// (extract-go-types.mjs rebuilds the table from the Go source when moving to another release.)
 // Compact type forms: "string" | "int32" | "int64" | "number" | "boolean" | "any" | "int-or-string" | "quantity"
-//   | "#Name" (a named type) | { o: {field: type} } (struct, unknown fields reported)
+//   | "#Name" (a named struct) | { o: {field: type} } (struct, unknown fields reported)
 //   | { a: type } (list) | { m: type } (map with string keys)
-import { createRequire } from 'node:module';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { ROOTS } from './roots.mjs';
 
 const here = dirname(fileURLToPath(import.meta.url));
-const require = createRequire(import.meta.url);
-const PACKAGE = '@kubernetes/client-node';
-const pkgDir = dirname(require.resolve(`${PACKAGE}/package.json`));
-const version = JSON.parse(readFileSync(join(pkgDir, 'package.json'), 'utf8')).version;
-const models = join(pkgDir, 'dist/gen/models');
-const specVersion = /OpenAPI spec version: (\S+)/.exec(readFileSync(join(models, 'V1PodSpec.js'), 'utf8'))?.[1] ?? '?';
+const TABLE = 'go-types.tsv';
 
-const ROOTS = {
-  'apps/v1/DaemonSet': 'V1DaemonSet',
-  'apps/v1/Deployment': 'V1Deployment',
-  'apps/v1/StatefulSet': 'V1StatefulSet',
-  'apps/v1/ReplicaSet': 'V1ReplicaSet',
-  'batch/v1/Job': 'V1Job',
-  'batch/v1/CronJob': 'V1CronJob',
-  'v1/Pod': 'V1Pod',
-  'v1/PodList': 'V1PodList',
-  'v1/PodTemplate': 'V1PodTemplate',
-  'v1/Node': 'V1Node',
-  'v1/NodeList': 'V1NodeList',
-};
+/** The table: per qualified Go type, its lines [what, type expression] in order. */
+function readTable(text) {
+  const types = new Map();
+  let version;
+  text.split('\n').forEach((line, i) => {
+    if (!line || line.startsWith('#')) return;
+    const cols = line.split('\t');
+    if (cols[0] === '@version') return void (version = cols[1]);
+    if (cols.length !== 3) throw new Error(`${TABLE}:${i + 1}: expected 3 columns`);
+    const [type, what, expr] = cols;
+    (types.get(type) ?? types.set(type, []).get(type)).push([what, expr]);
+  });
+  if (!version) throw new Error(`${TABLE}: no @version line`);
+  return { version, types };
+}
 
-// The models type Quantity fields as strings; the API also takes numbers there (resource.Quantity).
-const QUANTITY = new Set([
-  'PodSpec.overhead', 'ResourceFieldSelector.divisor', 'ResourceRequirements.limits', 'ResourceRequirements.requests',
-  'EmptyDirVolumeSource.sizeLimit', 'VolumeResourceRequirements.limits', 'VolumeResourceRequirements.requests',
-  'PersistentVolumeClaimStatus.allocatedResources', 'PersistentVolumeClaimStatus.capacity',
-  'ContainerStatus.allocatedResources', 'NodeStatus.allocatable', 'NodeStatus.capacity',
-]);
-
-// Fields of the v1.35.0 API (k8s.io/api v0.35.0) that the pinned models predate, added by hand.
-const SUPPLEMENT = {
-  PodSpec: { workloadRef: '#WorkloadReference' },
-  WorkloadReference: { o: { name: 'string', podGroup: 'string', podGroupReplicaKey: 'string' } },
-};
-
+const { version, types: table } = readTable(readFileSync(join(here, TABLE), 'utf8'));
+const GO_BASIC = { string: 'string', bool: 'boolean', int32: 'int32', int64: 'int64', float64: 'number' };
 const out = {};
-const done = new Set();
+const ownerOf = new Map(); // short name -> the qualified type that took it
 
-function shortName(model) {
-  return model.replace(/^(CoreV1|V1)/, '');
+function shortName(q) {
+  return q.slice(q.lastIndexOf('.') + 1);
 }
 
-function load(model) {
-  const file = join(models, `${model}.js`);
-  const cls = require(file)[model];
-  if (!cls?.attributeTypeMap) throw new Error(`no model ${model}`);
-  return cls.attributeTypeMap;
+function linesOf(q) {
+  const l = table.get(q);
+  if (!l) throw new Error(`${TABLE}: type ${q} is referenced but not listed`);
+  return l;
 }
 
-function compact(type, format, owner, field) {
-  if (QUANTITY.has(`${owner}.${field}`)) return type.startsWith('{') ? { m: 'quantity' } : 'quantity';
-  let m;
-  if ((m = /^Array<(.+)>$/.exec(type))) return { a: compact(m[1], format, '', '') };
-  if ((m = /^\{ \[key: string\]: (.+); \}$/.exec(type))) return { m: compact(m[1], format, '', '') };
-  switch (type) {
-    case 'string':
-    case 'Date':
-      return 'string';
-    case 'boolean':
-      return 'boolean';
-    case 'number':
-      return format === 'int32' || format === 'int64' ? format : 'number';
-    case 'IntOrString':
-      return 'int-or-string';
-    case 'any':
-      return 'any';
+/** A Go type expression as a compact schema type. */
+function compact(expr) {
+  if (expr.startsWith('*')) return compact(expr.slice(1));
+  if (expr.startsWith('[]')) return { a: compact(expr.slice(2)) };
+  const map = /^map\[[^\]]+\](.+)$/.exec(expr);
+  if (map) return { m: compact(map[1]) };
+  if (GO_BASIC[expr]) return GO_BASIC[expr];
+  const lines = linesOf(expr);
+  const [what, under] = lines[0];
+  if (what === 'json') return under; // its own JSON form
+  if (what === '=') return compact(under); // a named string or map type decodes as its underlying type
+  visitStruct(expr);
+  return '#' + shortName(expr);
+}
+
+/** The fields of a struct, embedded (`,inline`) structs' fields included, as encoding/json promotes them. */
+function fieldsOf(q, o = {}) {
+  for (const [what, expr] of linesOf(q)) {
+    if (what === 'struct') continue;
+    if (what === ',inline') fieldsOf(expr.replace(/^\*/, ''), o);
+    else o[what] = compact(expr);
   }
-  if (/^[A-Z]\w+$/.test(type)) {
-    visit(type);
-    return '#' + shortName(type);
-  }
-  throw new Error(`unknown model type ${type} (${owner}.${field})`);
+  return o;
 }
 
-function visit(model) {
-  if (done.has(model)) return;
-  done.add(model);
-  const name = shortName(model);
-  if (out[name]) throw new Error(`two models named ${name}`);
-  out[name] = null; // reserved before recursing: types refer to each other
-  const o = {};
-  for (const a of load(model)) o[a.baseName] = compact(a.type, a.format, name, a.baseName);
-  out[name] = { o };
+function visitStruct(q) {
+  const name = shortName(q);
+  if (ownerOf.has(name)) {
+    if (ownerOf.get(name) !== q) throw new Error(`two structs named ${name}: ${ownerOf.get(name)} and ${q}`);
+    return;
+  }
+  ownerOf.set(name, q); // taken before recursing: types refer to each other
+  out[name] = { o: fieldsOf(q) };
 }
 
 const roots = {};
-for (const [gvk, model] of Object.entries(ROOTS)) {
-  visit(model);
-  roots[gvk] = '#' + shortName(model);
-}
-for (const [name, add] of Object.entries(SUPPLEMENT)) {
-  if (add.o) out[name] ??= add;
-  else for (const [f, t] of Object.entries(add)) out[name].o[f] ??= t;
-}
-// v1 List has no model of its own (its items are raw objects): described by hand; the decoder dispatches on
-// each item's apiVersion/kind.
-out.List = { o: { apiVersion: 'string', kind: 'string', metadata: '#ListMeta', items: { a: 'any' } } };
-roots['v1/List'] = '#List';
-
-const result = { source: `${PACKAGE} ${version} generated models (OpenAPI ${specVersion}) + v1.35.0 supplement`, roots, types: out };
+for (const [gvk, q] of Object.entries(ROOTS)) roots[gvk] = compact(q);
+const result = { source: `k8s.io/api and k8s.io/apimachinery ${version} Go types (${TABLE})`, roots, types: out };
 const target = join(here, 'k8s-subset.json');
 writeFileSync(target, JSON.stringify(result) + '\n');
 console.log(`wrote ${target}: ${Object.keys(out).length} types, ${JSON.stringify(result).length} bytes`);
