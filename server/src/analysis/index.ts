@@ -269,7 +269,7 @@ const MAX_TEXT_LENGTH = 16 * 1024 * 1024;
 const MAX_DOCUMENTS = 40_000;
 
 function sameContext(a: AnalysisContext | undefined, b: AnalysisContext): boolean {
-  return !!a && a.nodes === b.nodes && a.insights === b.insights && a.inventoryLabel === b.inventoryLabel &&
+  return !!a && a.nodes === b.nodes && a.scheduling === b.scheduling && a.insights === b.insights && a.inventoryLabel === b.inventoryLabel &&
     a.inventoryInsights === b.inventoryInsights &&
     JSON.stringify(a.gates) === JSON.stringify(b.gates);
 }

@@ -5,6 +5,7 @@ import type { FieldPath } from '../core/fieldPath';
 import type { ParsedDocument } from '../yaml/parse';
 import type { FeatureGates } from '../core/k8sVersion';
 import type { ProblemCode } from '../codes/index';
+import type { ClusterNodeInfos } from '../core/scheduler/nodeInfo';
 
 export type { FieldPath };
 
@@ -59,6 +60,11 @@ export interface AnalysisContext {
    * termMatchesNoNode, runsNowhere): `kce validate` without --nodes or --context has only the fictional sample.
    */
   inventoryInsights?: boolean;
+  /**
+   * The scheduler's per-node state (nodes with allocatable, the pods bound to them), kept up to date by whoever owns
+   * the inventory. Absent: analysis/scheduling.ts builds one from `nodes` with no pods.
+   */
+  scheduling?: ClusterNodeInfos;
 }
 
 export interface FileAnalysis {

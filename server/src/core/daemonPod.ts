@@ -113,3 +113,17 @@ export function getTargetNodeName(pod: Pod): TargetNodeName {
   }
   return { error: `no node name found for pod ${who}` };
 }
+
+// Port of CreatePodTemplate (pkg/controller/daemon/util/daemonset_util.go).
+// The pods syncNodes creates: the template with the daemon tolerations, in the DaemonSet's namespace. The
+// controller-revision-hash and template-generation labels are only known in a cluster, so they are left out.
+export function createPodTemplate(ds: DaemonSet): { metadata: NonNullable<Pod['metadata']>; spec: PodSpec } {
+  const template = ds.spec?.template;
+  const spec: PodSpec = { ...(template?.spec ?? {}) };
+  const metadata = { ...(template?.metadata ?? {}), labels: { ...(template?.metadata?.labels ?? {}) } };
+  // CreatePods puts the pod in the DaemonSet's namespace.
+  if (ds.metadata?.namespace !== undefined) metadata.namespace = ds.metadata.namespace;
+  else delete metadata.namespace;
+  addOrUpdateDaemonPodTolerations(spec);
+  return { metadata, spec };
+}

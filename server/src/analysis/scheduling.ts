@@ -1,0 +1,203 @@
+// The scheduler's Filter stage for one pod over an inventory, shaped once for every surface (hover, lens, views,
+// CLI, insights): per node, feasible or the plugins' reasons with the pod field responsible. DaemonSets pass the
+// daemon pod (pinned to each node), other workloads their template pod. This is the Filter stage only: no scoring,
+// no preemption, no replica-by-replica placement.
+import { DEFAULT_FILTER_ORDER, filterNode, prepareFilters, type FilterOutcome, type PreparedPod } from
+  '../core/scheduler/framework';
+import { ClusterNodeInfos, type NodeInfo as SchedNodeInfo } from '../core/scheduler/nodeInfo';
+import type { FilterOptions, InsufficientResource, NodeInfoView, PluginName, SchedPod } from
+  '../core/scheduler/types';
+import type { NodeInfo } from '../core/types';
+import type { AnalysisContext, FieldPath } from './types';
+
+/** One upstream reason string, with the plugin that returned it and the pod field responsible. */
+export interface SchedulerReason {
+  plugin: PluginName;
+  /** The plugin's reason string, exactly as upstream returns it (`Insufficient cpu`). */
+  message: string;
+  /** The pod field in the user's document; the pod spec itself when the plugin names no field. */
+  field: FieldPath;
+}
+
+/** The Filter stage's verdict for one node. Verdicts are shared between nodes: read-only. */
+export interface SchedulerVerdict {
+  feasible: boolean;
+  reasons: readonly SchedulerReason[];
+  /** NodeResourcesFit's numbers when it rejected the node (requested, used, capacity per resource). */
+  insufficient?: readonly InsufficientResource[];
+  /** The node has no allocatable in the inventory: NodeResourcesFit was not run there (never "Insufficient"). */
+  allocatableUnknown?: boolean;
+}
+
+/** The Filter stage of one pod over every node of an inventory. */
+export interface PodFilterRun {
+  /** The node views evaluated, in inventory order. */
+  readonly nodes: readonly NodeInfoView[];
+  /** One verdict per node, aligned with `nodes`. */
+  readonly verdicts: readonly SchedulerVerdict[];
+  readonly feasible: number;
+  /** Nodes evaluated without NodeResourcesFit because their allocatable is unknown. */
+  readonly allocatableUnknown: number;
+  verdictFor(nodeName: string): SchedulerVerdict | undefined;
+}
+
+// ClusterNodeInfos built from a plain node list (no pods), one per list: every inventory gets the stage.
+const fromNodes = new WeakMap<readonly NodeInfo[], ClusterNodeInfos>();
+
+/** The per-node scheduler state of a context: its own, or one built (once per node list) from its nodes alone. */
+export function schedulingFor(ctx: Pick<AnalysisContext, 'nodes' | 'scheduling'>): ClusterNodeInfos {
+  if (ctx.scheduling) return ctx.scheduling;
+  let infos = fromNodes.get(ctx.nodes);
+  if (!infos) {
+    infos = new ClusterNodeInfos();
+    for (const n of ctx.nodes) infos.setNode(n);
+    fromNodes.set(ctx.nodes, infos);
+  }
+  return infos;
+}
+
+/**
+ * A number that changes whenever a node or a pod of the state changes: the node list is rebuilt when nodes come or
+ * go, and each node's generation only grows. Cheap (one pass over the nodes, no allocation).
+ */
+export function schedulingGeneration(infos: ClusterNodeInfos): number {
+  let sum = 0;
+  const list = infos.nodes() as readonly SchedNodeInfo[];
+  for (let i = 0; i < list.length; i++) sum += (list[i] as SchedNodeInfo).generation + 1;
+  return sum * 1_000_003 + list.length;
+}
+
+interface CacheEntry {
+  list: readonly NodeInfoView[];
+  generation: number;
+  run: PodFilterRun;
+}
+
+// Runs reused while neither the pod (by key) nor the state changed; bounded, as each run holds a row per node.
+const runs = new WeakMap<ClusterNodeInfos, Map<string, CacheEntry>>();
+const MAX_CACHED_RUNS = 64;
+
+const WITHOUT_FIT = DEFAULT_FILTER_ORDER.filter((p) => p !== 'NodeResourcesFit');
+
+/** What identifies a run: the pod and every option (the namespaces map by its entries). */
+function runKey(pod: SchedPod, opts: FilterOptions): string {
+  const { namespaces, ...rest } = opts;
+  return JSON.stringify([pod, rest, namespaces ? [...namespaces] : null]);
+}
+
+/**
+ * Run the Filter stage for `pod` over every node of `infos`: PreFilter once, then Filter per node. Nodes without
+ * allocatable are evaluated without NodeResourcesFit (prepared separately, only when such nodes exist). The result
+ * is reused while the pod and the state are unchanged.
+ */
+export function filterPodOverInventory(infos: ClusterNodeInfos, pod: SchedPod, opts: FilterOptions = {}): PodFilterRun {
+  const key = runKey(pod, opts);
+  const list = infos.nodes();
+  const generation = schedulingGeneration(infos);
+  let cache = runs.get(infos);
+  if (!cache) runs.set(infos, (cache = new Map()));
+  const hit = cache.get(key);
+  if (hit && hit.list === list && hit.generation === generation) return hit.run;
+  const run = computeRun(pod, list, opts);
+  if (cache.size >= MAX_CACHED_RUNS) cache.delete(cache.keys().next().value as string);
+  cache.set(key, { list, generation, run });
+  return run;
+}
+
+function computeRun(pod: SchedPod, list: readonly NodeInfoView[], opts: FilterOptions): PodFilterRun {
+  const specPath = opts.specPath ?? 'spec';
+  const prepared = prepareFilters(pod, list, opts);
+  let withoutFit: PreparedPod | undefined;
+  const shaped = new Map<FilterOutcome, SchedulerVerdict>();
+  const shapedUnknown = new Map<FilterOutcome, SchedulerVerdict>();
+  const verdicts: SchedulerVerdict[] = new Array(list.length);
+  let feasible = 0;
+  let unknown = 0;
+  for (let i = 0; i < list.length; i++) {
+    const view = list[i] as NodeInfoView;
+    let v: SchedulerVerdict;
+    if (view.node.allocatable === undefined) {
+      withoutFit ??= prepareFilters(pod, list, { ...opts, plugins: opts.plugins?.filter((p) => p !== 'NodeResourcesFit')
+        ?? WITHOUT_FIT });
+      v = shape(filterNode(withoutFit, view), specPath, shapedUnknown, true);
+      unknown++;
+    } else {
+      v = shape(filterNode(prepared, view), specPath, shaped, false);
+    }
+    if (v.feasible) feasible++;
+    verdicts[i] = v;
+  }
+  let index: Map<string, number> | undefined;
+  return {
+    nodes: list,
+    verdicts,
+    feasible,
+    allocatableUnknown: unknown,
+    verdictFor(name) {
+      index ??= new Map(list.map((n, i) => [n.node.name, i]));
+      const i = index.get(name);
+      return i === undefined ? undefined : verdicts[i];
+    },
+  };
+}
+
+/** A verdict per distinct outcome (the framework shares outcomes between nodes rejected alike). */
+function shape(
+  o: FilterOutcome,
+  specPath: FieldPath,
+  cache: Map<FilterOutcome, SchedulerVerdict>,
+  allocatableUnknown: boolean,
+): SchedulerVerdict {
+  let v = cache.get(o);
+  if (v) return v;
+  const reasons: SchedulerReason[] = [];
+  let insufficient: InsufficientResource[] | undefined;
+  for (const r of o.results) {
+    for (const message of r.reasons) reasons.push({ plugin: r.plugin, message, field: r.field ?? specPath });
+    if (r.insufficient) (insufficient ??= []).push(...r.insufficient);
+  }
+  v = { feasible: o.feasible, reasons };
+  if (insufficient) v.insufficient = insufficient;
+  if (allocatableUnknown) v.allocatableUnknown = true;
+  // Per-node results (NodeResourcesFit's numbers) are not shared: caching them would only grow the map.
+  if (!insufficient) cache.set(o, v);
+  return v;
+}
+
+// ---------- words ----------
+
+const BINARY_UNITS: [string, number][] = [['Ti', 2 ** 40], ['Gi', 2 ** 30], ['Mi', 2 ** 20], ['Ki', 2 ** 10]];
+
+/** An amount of a resource as framework.Resource holds it, written as a user would (`500m`, `4`, `1.5Gi`). */
+export function formatAmount(resource: string, n: number): string {
+  if (resource === 'cpu') return n % 1000 === 0 ? String(n / 1000) : `${n}m`;
+  if (resource === 'memory' || resource === 'ephemeral-storage' || resource.startsWith('hugepages-')) {
+    for (const [unit, size] of BINARY_UNITS) {
+      if (Math.abs(n) >= size) return `${Number((n / size).toFixed(2))}${unit}`;
+    }
+  }
+  return String(n);
+}
+
+/** `Insufficient cpu (requests 500m, 200m free of 4)`, `Too many pods (110 of 110)`. */
+export function insufficientText(r: InsufficientResource): string {
+  if (r.resourceName === 'pods') return `${r.reason} (${r.used} of ${r.capacity} running)`;
+  const free = Math.max(0, r.capacity - r.used);
+  const f = (n: number) => formatAmount(r.resourceName, n);
+  return `${r.reason} (requests ${f(r.requested)}, ${f(free)} free of ${f(r.capacity)})`;
+}
+
+/** One reason as a sentence: NodeResourcesFit's with its numbers. */
+export function reasonText(v: SchedulerVerdict, reason: SchedulerReason): string {
+  const numbers = reason.plugin === 'NodeResourcesFit'
+    ? v.insufficient?.find((r) => r.reason === reason.message)
+    : undefined;
+  return numbers ? insufficientText(numbers) : reason.message;
+}
+
+/** Every reason of a verdict, joined: `Insufficient cpu (requests 500m, 200m free of 4); Insufficient memory (…)`. */
+export function verdictText(v: SchedulerVerdict): string {
+  if (v.feasible) return v.allocatableUnknown ? 'fits (allocatable unknown: resources not checked)' : 'fits';
+  const text = v.reasons.map((r) => reasonText(v, r)).join('; ');
+  return v.allocatableUnknown ? `${text} (allocatable unknown: resources not checked)` : text;
+}
