@@ -3,10 +3,16 @@
 //   notes:   server/src/walkthrough/notes/**.md      → server/src/walkthrough/notes.generated.ts
 //   codes:   server/src/codes/                       → README.md's code table, the report grammar's reason codes
 //   schema:  server/src/yaml/schema/generate.mjs     → k8s-subset.json from go-types.tsv (write mode only; test/yaml/schema.test.ts checks it)
+//   sample:  server/src/inventory/files/sampleCluster.ts → examples/sample-cluster.yaml
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { spawnSync } from 'node:child_process';
 import { README_BEGIN, README_END, renderReadmeCodeTable, reportReasonCodePattern } from '../server/src/codes/docs';
+import { sampleClusterList } from '../server/src/inventory/files/sampleCluster';
+import { toKubectlYaml } from '../server/src/inventory/files/generate';
+
+const SAMPLE_HEADER = '# The embedded sample cluster, as `kubectl get nodes,pods -A -o yaml` prints it ' +
+  '(examples/SAMPLE-CLUSTER.md describes each node and pod).\n';
 
 const ROOT = join(__dirname, '..');
 const check = process.argv.includes('--check');
@@ -42,6 +48,7 @@ if (require.main === module) {
   if (notes.status !== 0) stale.push('server/src/walkthrough/notes.generated.ts');
   update('README.md', readmeWithCodes);
   update('syntaxes/kce-report.tmLanguage.json', grammarWithCodes);
+  update('examples/sample-cluster.yaml', () => SAMPLE_HEADER + toKubectlYaml(sampleClusterList()));
   if (!check) {
     const r = spawnSync(process.execPath, [join(ROOT, 'server/src/yaml/schema/generate.mjs')], { encoding: 'utf8' });
     process.stdout.write(r.stdout ?? '');

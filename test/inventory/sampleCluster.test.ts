@@ -14,7 +14,7 @@ interface RawNode {
   spec: { taints?: RawTaint[]; unschedulable?: boolean };
   status: { conditions: { type: string; status: string; reason: string; message: string }[] };
 }
-const raw = (sampleClusterList().items as RawNode[]);
+const raw = (sampleClusterList().items as (RawNode & { kind: string })[]).filter((o) => o.kind === 'Node');
 
 /** The controller-owned taints a v1.35 control plane keeps on a node, as `key:effect`. */
 function expectedControllerTaints(n: RawNode): string[] {

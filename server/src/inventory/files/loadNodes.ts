@@ -1,7 +1,7 @@
 // Nodes from the output of `kubectl get nodes -o yaml|json`: a Node, a NodeList, a List of Nodes, or a
 // multi-document stream. JSON goes through JSON.parse; YAML first through the fast kubectl-subset reader,
 // then, when that reader cannot vouch for the text, through the full parser.
-import type { NodeInfo } from '../../core/types';
+import type { SchedNode } from '../../core/scheduler/types';
 import { fastParseYamlStream } from './kubectlYamlReader';
 import { parseYamlText } from '../../yaml/parse';
 import type { OffsetRange } from '../../yaml/parse';
@@ -76,7 +76,7 @@ export function collectObjects(values: LoadedObjects['values'], kind: string, li
 }
 
 export interface LoadedNodes {
-  nodes: NodeInfo[];
+  nodes: SchedNode[];
   errors: LoadError[];
   parser: ParserUsed;
 }
@@ -84,7 +84,7 @@ export interface LoadedNodes {
 /** Load nodes from `kubectl get nodes -o yaml|json` output (or any YAML/JSON stream holding Nodes). */
 export function loadNodesFromText(text: string, sourceName: string): LoadedNodes {
   const parsed = parseObjectsText(text, sourceName);
-  const nodes: NodeInfo[] = [];
+  const nodes: SchedNode[] = [];
   const errors = parsed.errors;
   const seen = new Set<string>();
   for (const { obj, where, range } of collectObjects(parsed.values, 'Node', 'NodeList')) {

@@ -1,30 +1,47 @@
-// Pods from the output of `kubectl get pods -o yaml|json`: a Pod, a PodList, a List, or a multi-document stream.
+// Pods from the output of `kubectl get pods -A -o yaml|json`: a Pod, a PodList, a List (also one that holds Nodes,
+// as `kubectl get nodes,pods -A` prints), or a multi-document stream. Two readings: whole pods (plan and rollout
+// read owners, timestamps and conditions), and the scheduler's view of the pods on nodes (podModel.ts), which
+// keeps only what the Filter plugins read.
 import type { Pod } from '../../core/types';
+import type { SchedPod } from '../../core/scheduler/types';
 import { collectObjects, parseObjectsText } from './loadNodes';
 import type { LoadError, ParserUsed } from './loadNodes';
+import { toSchedPod } from './podModel';
 
 function isObj(v: unknown): v is Record<string, unknown> {
   return v !== null && typeof v === 'object' && !Array.isArray(v);
 }
 
-export interface LoadedPods {
-  pods: Pod[];
+export interface LoadedPods<P = Pod> {
+  pods: P[];
   errors: LoadError[];
   parser: ParserUsed;
 }
 
-/** Load pods; a pod needs metadata.name (spec and status are kept as they are). */
-export function loadPodsFromText(text: string, sourceName: string): LoadedPods {
+function loadWith<P>(text: string, sourceName: string, convert: (obj: unknown) => P | { error: string }): LoadedPods<P> {
   const parsed = parseObjectsText(text, sourceName);
-  const pods: Pod[] = [];
+  const pods: P[] = [];
   const errors = parsed.errors;
   for (const { obj, where, range } of collectObjects(parsed.values, 'Pod', 'PodList')) {
-    const meta = isObj(obj) && isObj(obj.metadata) ? obj.metadata : undefined;
-    if (!meta || typeof meta.name !== 'string' || meta.name === '') {
-      errors.push({ message: `${sourceName} (${where}): a Pod needs metadata.name`, range });
-      continue;
-    }
-    pods.push({ kind: 'Pod', ...(obj as Pod) });
+    const p = convert(obj);
+    if (isObj(p) && 'error' in p) errors.push({ message: `${sourceName} (${where}): ${String(p.error)}`, range });
+    else pods.push(p as P);
   }
   return { pods, errors, parser: parsed.parser };
+}
+
+function wholePod(obj: unknown): Pod | { error: string } {
+  const meta = isObj(obj) && isObj(obj.metadata) ? obj.metadata : undefined;
+  if (!meta || typeof meta.name !== 'string' || meta.name === '') return { error: 'a Pod needs metadata.name' };
+  return { kind: 'Pod', ...(obj as Pod) };
+}
+
+/** Load whole pods; a pod needs metadata.name (spec and status are kept as they are). */
+export function loadPodsFromText(text: string, sourceName: string): LoadedPods {
+  return loadWith(text, sourceName, wholePod);
+}
+
+/** Load pods as the scheduler reads them (podModel.ts); a pod needs metadata.name. */
+export function loadSchedPodsFromText(text: string, sourceName: string): LoadedPods<SchedPod> {
+  return loadWith(text, sourceName, toSchedPod);
 }

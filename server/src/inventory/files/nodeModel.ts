@@ -1,12 +1,22 @@
-// A Kubernetes Node object (as kubectl prints it) -> the one node model the core reads.
-import type { NodeCondition, NodeInfo, Taint } from '../../core/types';
+// A Kubernetes Node object (as kubectl prints it) -> the one node model the core reads: what placement reads, plus
+// status.allocatable for the scheduler's resource filter (a node without it is "allocatable unknown", never full).
+import type { NodeCondition, Taint } from '../../core/types';
+import type { ResourceList, SchedNode } from '../../core/scheduler/types';
 
 function isObj(v: unknown): v is Record<string, unknown> {
   return v !== null && typeof v === 'object' && !Array.isArray(v);
 }
 
+/** Quantities as written (strings or numbers); entries of any other type are dropped. Undefined when absent. */
+export function toResourceList(v: unknown): ResourceList | undefined {
+  if (!isObj(v)) return undefined;
+  const out: ResourceList = {};
+  for (const [k, q] of Object.entries(v)) if (typeof q === 'string' || typeof q === 'number') out[k] = q;
+  return out;
+}
+
 /** Convert a Node object; `{ error }` when it has no name. Wrongly typed parts are skipped, not fatal. */
-export function toNodeInfo(obj: unknown): NodeInfo | { error: string } {
+export function toNodeInfo(obj: unknown): SchedNode | { error: string } {
   if (!isObj(obj)) return { error: 'a Node must be an object' };
   const meta = isObj(obj.metadata) ? obj.metadata : undefined;
   const name = meta?.name;
@@ -33,9 +43,12 @@ export function toNodeInfo(obj: unknown): NodeInfo | { error: string } {
       if (isObj(c) && typeof c.type === 'string' && typeof c.status === 'string') conditions.push({ type: c.type, status: c.status });
     }
   }
-  return { name, labels, taints, unschedulable: spec?.unschedulable === true, conditions };
+  const node: SchedNode = { name, labels, taints, unschedulable: spec?.unschedulable === true, conditions };
+  const allocatable = toResourceList(status?.allocatable);
+  if (allocatable) node.allocatable = allocatable;
+  return node;
 }
 
-export function isNodeInfo(v: NodeInfo | { error: string }): v is NodeInfo {
+export function isNodeInfo(v: SchedNode | { error: string }): v is SchedNode {
   return !('error' in v);
 }

@@ -2,9 +2,12 @@
 // Node objects (kubectl's shape) so examples/sample-cluster.yaml can be checked against it.
 // examples/SAMPLE-CLUSTER.md says what each node is there to show. Nodes look the way a v1.35
 // cluster shows them: the kubelet's four conditions, the beta os/arch labels the node lifecycle
-// controller keeps in step, and for an unhealthy or cordoned node the taints the control plane adds.
-import type { NodeInfo } from '../../core/types';
+// controller keeps in step, and for an unhealthy or cordoned node the taints the control plane adds; each reports
+// the capacity and allocatable of its instance type. samplePods.ts holds the pods running on them.
+import type { SchedNode, SchedPod } from '../../core/scheduler/types';
 import { toNodeInfo } from './nodeModel';
+import { toSchedPod } from './podModel';
+import { samplePodObjects } from './samplePods';
 
 type ConditionStatus = 'True' | 'False' | 'Unknown';
 interface SampleTaint { key: string; value?: string; effect: string; timeAdded?: string }
@@ -77,6 +80,28 @@ const SPECS: SampleSpec[] = [
 
 const BOOT = '2025-01-01T00:00:00Z';
 
+// What each instance type reports: capacity, and allocatable after the kubelet's system and eviction reserves
+// (figures as managed node groups show them; `pods` is the ENI-based limit, 110 on Windows).
+interface TypeResources { capacity: Record<string, string>; allocatable: Record<string, string> }
+function instanceType(cpu: number, memKi: number, allocMemKi: number, pods: number, extra: Record<string, string> = {}): TypeResources {
+  const common = { 'hugepages-1Gi': '0', 'hugepages-2Mi': '0', ...extra };
+  const cpuReserve = cpu > 2 ? 80 : 70;
+  return {
+    capacity: { cpu: String(cpu), 'ephemeral-storage': '83873772Ki', memory: `${memKi}Ki`, pods: String(pods), ...common },
+    allocatable: {
+      cpu: `${cpu * 1000 - cpuReserve}m`, 'ephemeral-storage': '76224326324', memory: `${allocMemKi}Ki`, pods: String(pods),
+      ...common,
+    },
+  };
+}
+const RESOURCES: Record<string, TypeResources> = {
+  'm5.large': instanceType(2, 7910348, 7220172, 29),
+  'm5.xlarge': instanceType(4, 16093944, 15147768, 58),
+  'm6g.xlarge': instanceType(4, 15901208, 14955032, 58),
+  'g4dn.xlarge': instanceType(4, 16093944, 15147768, 29, { 'nvidia.com/gpu': '1' }),
+  'r5.large': instanceType(2, 15943384, 15253208, 29),
+};
+
 function condition(type: string, status: ConditionStatus, reason: string, message: string, since = BOOT) {
   return { lastTransitionTime: since, message, reason, status, type };
 }
@@ -110,28 +135,44 @@ function nodeObject(s: SampleSpec): Record<string, unknown> {
   const spec: Record<string, unknown> = {};
   if (s.taints) spec.taints = s.taints;
   if (s.unschedulable) spec.unschedulable = true;
+  const res = RESOURCES[s.type];
+  if (!res) throw new Error(`sample node ${s.name}: no resources for ${s.type}`); // a bug in the data above
+  // Windows nodes are not bound by the ENI pod limit.
+  const winPods = os === 'windows' ? { pods: '110' } : {};
   return {
     apiVersion: 'v1',
     kind: 'Node',
     metadata: { creationTimestamp: BOOT, labels, name: s.name },
     spec,
     status: {
+      allocatable: { ...res.allocatable, ...winPods },
+      capacity: { ...res.capacity, ...winPods },
       conditions: conditions(s),
       nodeInfo: { architecture: arch, operatingSystem: os, kubeletVersion: 'v1.35.0' },
     },
   };
 }
 
-/** The sample cluster as kubectl prints it (`kubectl get nodes -o yaml` is a List). */
+/** The sample cluster as kubectl prints it: `kubectl get nodes,pods -A -o yaml` is one List, nodes first. */
 export function sampleClusterList(): Record<string, unknown> {
-  return { apiVersion: 'v1', items: SPECS.map(nodeObject), kind: 'List', metadata: { resourceVersion: '' } };
+  const items = [...SPECS.map(nodeObject), ...samplePodObjects()];
+  return { apiVersion: 'v1', items, kind: 'List', metadata: { resourceVersion: '' } };
 }
 
-/** The sample cluster's nodes in the core's model (a fresh copy each call). */
-export function sampleClusterNodes(): NodeInfo[] {
+/** The sample cluster's nodes in the core's model, with allocatable (a fresh copy each call). */
+export function sampleClusterNodes(): SchedNode[] {
   return SPECS.map((s) => {
     const n = toNodeInfo(nodeObject(s));
     if ('error' in n) throw new Error(`sample node ${s.name}: ${n.error}`); // a bug in the data above
     return n;
+  });
+}
+
+/** The pods on the sample cluster as the scheduler reads them (a fresh copy each call). */
+export function sampleClusterPods(): SchedPod[] {
+  return samplePodObjects().map((o) => {
+    const p = toSchedPod(o);
+    if ('error' in p) throw new Error(`sample pod: ${p.error}`); // a bug in samplePods.ts
+    return p;
   });
 }
