@@ -3,6 +3,7 @@
 // plus explanations of a non-match for placement reasons.
 import type { FieldError, NodeSelector, NodeSelectorRequirement, NodeSelectorTerm, PodSpec } from './types';
 import { child, index, key as keyPath, type FieldPath } from './fieldPath';
+import { isObject } from './values';
 import { NODE_FIELD_SELECTOR_OPERATORS, NODE_SELECTOR_OPERATORS } from './vocabulary';
 import {
   aggregateMessage,
@@ -58,8 +59,38 @@ export interface CompiledTerm {
   parseErrors: FieldError[];
 }
 
+/** A list that is absent or empty. A value of another shape is not empty: it becomes a located parse error. */
+function isNoList(v: unknown): boolean {
+  return v === undefined || v === null || (Array.isArray(v) && v.length === 0);
+}
+
 function isEmptyTerm(t: NodeSelectorTerm | undefined | null): boolean {
-  return !t || ((t.matchExpressions?.length ?? 0) === 0 && (t.matchFields?.length ?? 0) === 0);
+  if (t === undefined || t === null) return true;
+  return typeof t === 'object' && isNoList(t.matchExpressions) && isNoList(t.matchFields);
+}
+
+// A document the API server would refuse (a map where a list belongs) can still reach the engine: such a value
+// gives a located error and matches nothing, instead of a crash.
+function shapeOf(v: unknown): unknown {
+  return typeof v === 'object' && v !== null ? (Array.isArray(v) ? 'a list' : 'a map') : v;
+}
+
+function notAList(path: FieldPath, v: unknown): FieldError {
+  return fieldInvalid(path, shapeOf(v), 'must be a list');
+}
+
+/** The key and values of one requirement have the types the API declares (string, list of strings). */
+function requirementShapeErrors(expr: unknown, p: FieldPath): FieldError[] {
+  if (!isObject(expr)) return [fieldInvalid(p, shapeOf(expr), 'must be a map with key, operator and values')];
+  const errors: FieldError[] = [];
+  if (expr.key !== undefined && expr.key !== null && typeof expr.key !== 'string') {
+    errors.push(fieldInvalid(child(p, 'key'), shapeOf(expr.key), 'must be a string'));
+  }
+  const values = expr.values;
+  if (values !== undefined && values !== null && !(Array.isArray(values) && values.every((v) => typeof v === 'string'))) {
+    errors.push(fieldInvalid(child(p, 'values'), shapeOf(values), 'must be a list of strings'));
+  }
+  return errors;
 }
 
 // Port of nodeSelectorRequirementsAsSelector (component-helpers/scheduling/corev1/nodeaffinity/nodeaffinity.go).
@@ -71,6 +102,11 @@ export function nodeSelectorRequirementsAsSelector(
   const requirements: Requirement[] = [];
   reqs.forEach((expr, i) => {
     const p = index(path, i);
+    const shape = requirementShapeErrors(expr, p);
+    if (shape.length) {
+      errors.push(...shape);
+      return;
+    }
     const op = Object.hasOwn(NODE_SELECTOR_OPS, expr.operator) ? NODE_SELECTOR_OPS[expr.operator] : undefined;
     if (op === undefined) {
       errors.push(fieldNotSupported(child(p, 'operator'), expr.operator, VALID_SELECTOR_OPERATORS));
@@ -92,10 +128,15 @@ export function nodeSelectorRequirementsAsFieldSelector(
   const fields: FieldRequirement[] = [];
   reqs.forEach((expr, i) => {
     const p = index(path, i);
+    const shape = requirementShapeErrors(expr, p);
+    if (shape.length) {
+      errors.push(...shape);
+      return;
+    }
     if (expr.operator === 'In' || expr.operator === 'NotIn') {
       const values = expr.values ?? [];
       if (values.length !== 1) errors.push(fieldInvalid(child(p, 'values'), values, 'must have one element'));
-      else fields.push({ key: expr.key, equal: expr.operator === 'In', value: values[0] as string });
+      else fields.push({ key: expr.key ?? '', equal: expr.operator === 'In', value: values[0] as string });
     } else {
       errors.push(fieldNotSupported(child(p, 'operator'), expr.operator, VALID_FIELD_SELECTOR_OPERATORS));
     }
@@ -106,13 +147,25 @@ export function nodeSelectorRequirementsAsFieldSelector(
 // Port of newNodeSelectorTerm (component-helpers/scheduling/corev1/nodeaffinity/nodeaffinity.go).
 export function newNodeSelectorTerm(term: NodeSelectorTerm, i: number, path: FieldPath): CompiledTerm {
   const parsed: CompiledTerm = { index: i, path, parseErrors: [] };
-  if (term.matchExpressions?.length) {
-    const r = nodeSelectorRequirementsAsSelector(term.matchExpressions, child(path, 'matchExpressions'));
+  if (!isObject(term)) {
+    parsed.parseErrors.push(fieldInvalid(path, shapeOf(term), 'must be a map with matchExpressions or matchFields'));
+    return parsed;
+  }
+  const exprs: unknown = term.matchExpressions;
+  const exprsPath = child(path, 'matchExpressions');
+  if (!isNoList(exprs) && !Array.isArray(exprs)) {
+    parsed.parseErrors.push(notAList(exprsPath, exprs));
+  } else if (Array.isArray(exprs) && exprs.length) {
+    const r = nodeSelectorRequirementsAsSelector(exprs as NodeSelectorRequirement[], exprsPath);
     if (r.errors.length) parsed.parseErrors.push(...r.errors);
     else parsed.expressions = r.requirements;
   }
-  if (term.matchFields?.length) {
-    const r = nodeSelectorRequirementsAsFieldSelector(term.matchFields, child(path, 'matchFields'));
+  const fields: unknown = term.matchFields;
+  const fieldsPath = child(path, 'matchFields');
+  if (!isNoList(fields) && !Array.isArray(fields)) {
+    parsed.parseErrors.push(notAList(fieldsPath, fields));
+  } else if (Array.isArray(fields) && fields.length) {
+    const r = nodeSelectorRequirementsAsFieldSelector(fields as NodeSelectorRequirement[], fieldsPath);
     if (r.errors.length) parsed.parseErrors.push(...r.errors);
     else parsed.fields = r.fields;
   }
@@ -269,8 +322,14 @@ export function explainTerm(t: CompiledTerm, node: AffinityNode): RequirementFai
 
 // Port of NewLazyErrorNodeSelector (component-helpers/scheduling/corev1/nodeaffinity/nodeaffinity.go).
 export function newLazyErrorNodeSelector(ns: NodeSelector | undefined | null, path: FieldPath = ''): LazyErrorNodeSelector {
-  const list = ns?.nodeSelectorTerms ?? [];
   const termsPath = child(path, 'nodeSelectorTerms');
+  const raw: unknown = isObject(ns) ? ns.nodeSelectorTerms : undefined;
+  if ((ns !== undefined && ns !== null && !isObject(ns)) || (!isNoList(raw) && !Array.isArray(raw))) {
+    // Not a node selector at all: one unparsable pseudo-term, so nothing matches and explain() says why.
+    const error = isObject(ns) ? notAList(termsPath, raw) : fieldInvalid(path, shapeOf(ns), 'must be a map');
+    return new LazyErrorNodeSelector([{ index: 0, path: error.field, parseErrors: [error] }], [], termsPath, 1);
+  }
+  const list = (raw ?? []) as readonly NodeSelectorTerm[];
   const terms: CompiledTerm[] = [];
   const empty: number[] = [];
   list.forEach((term, i) => {
@@ -310,6 +369,8 @@ export class RequiredNodeAffinity {
     readonly nodeSelector: LazyErrorNodeSelector | undefined,
     private readonly nodeSelectorMap: Readonly<Record<string, string>>,
     private readonly nodeSelectorPath: FieldPath,
+    /** Set when spec.nodeSelector is not a map: then it matches no node. */
+    readonly nodeSelectorError?: FieldError,
   ) {
     this.nodeSelectorKeys = Object.keys(nodeSelectorMap).sort();
   }
@@ -341,6 +402,8 @@ export class RequiredNodeAffinity {
   /** Every nodeSelector key the node fails, in key order. */
   explainNodeSelector(node: AffinityNode): NodeSelectorMismatch[] {
     const out: NodeSelectorMismatch[] = [];
+    const bad = this.nodeSelectorError;
+    if (bad) return [{ key: '', want: '', actual: undefined, path: bad.field, message: bad.message }];
     for (const k of this.nodeSelectorKeys) {
       const want = this.nodeSelectorMap[k] as string;
       const actual = labelValue(node.labels, k);
@@ -368,10 +431,18 @@ export const POD_SPEC_PATH = 'spec.template.spec';
 // Port of GetRequiredNodeAffinity (component-helpers/scheduling/corev1/nodeaffinity/nodeaffinity.go).
 // `specPath` roots the field paths of explanations (the pod spec inside a DaemonSet by default).
 export function getRequiredNodeAffinity(spec: PodSpec | undefined, specPath: FieldPath = POD_SPEC_PATH): RequiredNodeAffinity {
-  const ns = spec?.nodeSelector ?? {};
+  const raw: unknown = spec?.nodeSelector ?? {};
+  const selectorPath = child(specPath, 'nodeSelector');
+  if (!isObject(raw)) {
+    // A nodeSelector that is not a map of labels selects no node (the API server would have refused it).
+    const error = fieldInvalid(selectorPath, shapeOf(raw), 'must be a map of labels');
+    const nothing: CompiledLabelSelector = { matches: () => false, requirements: [], error: error.message };
+    return new RequiredNodeAffinity(nothing, undefined, {}, selectorPath, error);
+  }
+  const ns = raw as Record<string, string>;
   const labelSelector = Object.keys(ns).length > 0 ? selectorFromSet(ns) : undefined;
   const required = spec?.affinity?.nodeAffinity?.requiredDuringSchedulingIgnoredDuringExecution;
   const affinityPath = child(specPath, 'affinity', 'nodeAffinity', 'requiredDuringSchedulingIgnoredDuringExecution');
   const nodeSelector = required ? newLazyErrorNodeSelector(required, affinityPath) : undefined;
-  return new RequiredNodeAffinity(labelSelector, nodeSelector, ns, child(specPath, 'nodeSelector'));
+  return new RequiredNodeAffinity(labelSelector, nodeSelector, ns, selectorPath);
 }

@@ -73,10 +73,11 @@ export function checkToleration(tol: Toleration, taint: Taint, enableComparisonO
 // Port of Toleration.ToleratesTaint (staging/src/k8s.io/api/core/v1/toleration.go).
 export function toleratesTaint(tol: Toleration, taint: Taint, enableComparisonOperators: boolean): boolean {
   // The common cases stay free of allocation; only Gt/Lt go through the detailed check.
+  // `!= null` rather than `!== undefined`: a bad document can carry an explicit null here.
   const effect = tol.effect;
-  if (effect !== undefined && effect.length > 0 && effect !== taint.effect) return false;
+  if (effect != null && effect !== '' && effect !== taint.effect) return false;
   const k = tol.key;
-  if (k !== undefined && k.length > 0 && k !== taint.key) return false;
+  if (k != null && k !== '' && k !== taint.key) return false;
   switch (tol.operator ?? '') {
     case '':
     case 'Equal':

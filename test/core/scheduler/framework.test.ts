@@ -2,8 +2,9 @@
 // and the daemon pod pinned to each node.
 import { test, describe } from 'node:test';
 import assert from 'node:assert/strict';
-import { DEFAULT_FILTER_ORDER, filterNode, prepareFilters,
+import { DEFAULT_FILTER_ORDER, filterNode, prepareFilters, registerFilterPlugin,
   runFilters } from '../../../server/src/core/scheduler/framework';
+import { nodeName } from '../../../server/src/core/scheduler/plugins/nodeName';
 import { ClusterNodeInfos, NodeInfo, newPodInfo } from '../../../server/src/core/scheduler/nodeInfo';
 import type { SchedNode, SchedPod } from '../../../server/src/core/scheduler/types';
 
@@ -73,13 +74,15 @@ describe('a DaemonSet template pinned to each node', () => {
     ] } } },
   } };
   const opts = { daemonPinnedToNode: true };
-  test('the name term is replaced by the node itself; label requirements still apply', () => {
+  test('the required terms are replaced by the node itself (the controller checked them); nodeSelector applies', () => {
     const ok = new NodeInfo(node('w1', { labels: { role: 'worker', zone: 'z1' } }));
     const wrongZone = new NodeInfo(node('w2', { labels: { role: 'worker', zone: 'z2' } }));
-    const prepared = prepareFilters(tmpl, [ok, wrongZone], opts);
+    const notWorker = new NodeInfo(node('w3', { labels: { role: 'infra', zone: 'z1' } }));
+    const prepared = prepareFilters(tmpl, [ok, wrongZone, notWorker], opts);
     assert.equal(prepared.nodeNames, undefined);
     assert.equal(filterNode(prepared, ok).feasible, true);
-    assert.deepEqual(filterNode(prepared, wrongZone).results.map((r) => r.plugin), ['NodeAffinity']);
+    assert.equal(filterNode(prepared, wrongZone).feasible, true);
+    assert.deepEqual(filterNode(prepared, notWorker).results.map((r) => r.plugin), ['NodeAffinity']);
   });
   test('a term with only matchFields admits the node', () => {
     const onlyFields: SchedPod = { spec: { affinity: { nodeAffinity: { requiredDuringSchedulingIgnoredDuringExecution: {
@@ -217,13 +220,25 @@ describe('bad input never throws', () => {
       for (const daemonPinnedToNode of [false, true]) {
         const out = runFilters(g as SchedPod, ni, { daemonPinnedToNode, allFailures: true });
         assert.equal(typeof out.feasible, 'boolean');
-        for (const r of out.results) if (r.code === 'Error') assert.match(r.reasons[0] ?? '', /could not read the pod/);
+        for (const r of out.results) if (r.code === 'Error') assert.ok(r.field, r.reasons.join('; '));
       }
     });
   });
-  test('a plugin that cannot read the pod is an Error status at the pod spec, for every node', () => {
+  test('nodeSelectorTerms that is not a list matches no node, located at that field', () => {
     const out = runFilters(garbage[3] as SchedPod, new NodeInfo(node('a')), { specPath: 'spec.template.spec' });
-    assert.deepEqual([out.results[0]?.plugin, out.results[0]?.code, out.results[0]?.field],
-      ['NodeAffinity', 'Error', 'spec.template.spec']);
+    assert.deepEqual([out.results[0]?.plugin, out.results[0]?.code, out.results[0]?.reasons, out.results[0]?.field],
+      ['NodeAffinity', 'UnschedulableAndUnresolvable', ["node(s) didn't match Pod's node affinity/selector"],
+        'spec.template.spec.affinity.nodeAffinity.requiredDuringSchedulingIgnoredDuringExecution.nodeSelectorTerms']);
+  });
+  test('a plugin that throws anyway is an Error status at the pod spec, for every node', () => {
+    registerFilterPlugin({ ...nodeName, preFilter: () => ({ kind: 'state', state: null }),
+      filter: () => { throw new TypeError('boom'); } });
+    try {
+      const out = runFilters({}, new NodeInfo(node('a')), { specPath: 'spec.template.spec' });
+      assert.deepEqual([out.results[0]?.plugin, out.results[0]?.code, out.results[0]?.reasons, out.results[0]?.field],
+        ['NodeName', 'Error', ['NodeName could not read the pod: boom'], 'spec.template.spec']);
+    } finally {
+      registerFilterPlugin(nodeName);
+    }
   });
 });

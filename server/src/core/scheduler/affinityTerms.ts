@@ -3,6 +3,9 @@
 // Pure: pods in, parsed terms out; terms of pods already on nodes are parsed once per pod object.
 import type { LabelSelector, LabelSelectorRequirement, PodAffinityTerm } from '../types';
 import { compileLabelSelector, labelValue, type CompiledLabelSelector, type Labels } from '../labels';
+import { isObject } from '../values';
+import { listOf } from './resource';
+import { labelSelectorShapeError, stringListError } from './shapes';
 import type { SchedNode, SchedPod } from './types';
 
 /** framework.AffinityTerm: a required (anti-)affinity term with its selectors parsed. */
@@ -69,8 +72,8 @@ function labelKeyRequirements(
 // GA and locked on since v1.33). Re-applying it to a pod that already went through the API server is harmless: the
 // added requirements repeat ones the selector already holds.
 export function selectorWithLabelKeys(term: PodAffinityTerm, labels: Labels): LabelSelector | undefined {
-  const match = term.matchLabelKeys ?? [];
-  const mismatch = term.mismatchLabelKeys ?? [];
+  const match = listOf(term.matchLabelKeys);
+  const mismatch = listOf(term.mismatchLabelKeys);
   if ((match.length === 0 && mismatch.length === 0) || !term.labelSelector) return term.labelSelector;
   return {
     ...term.labelSelector,
@@ -84,15 +87,28 @@ export function selectorWithLabelKeys(term: PodAffinityTerm, labels: Labels): La
 
 // Port of getNamespacesFromPodAffinityTerm (staging/src/k8s.io/kube-scheduler/framework/types.go).
 function namespacesOfTerm(pod: SchedPod, term: PodAffinityTerm): Set<string> {
-  const listed = term.namespaces ?? [];
+  const listed = listOf(term.namespaces);
   if (listed.length === 0 && (term.namespaceSelector === undefined || term.namespaceSelector === null)) {
     return new Set([podNamespace(pod)]);
   }
   return new Set(listed);
 }
 
+/** Why a term does not have the API's types (then it fails to parse, as a bad selector does), or undefined. */
+function termShapeError(term: unknown): string | undefined {
+  if (!isObject(term)) return 'a pod affinity term must be a map';
+  if (term.topologyKey !== undefined && term.topologyKey !== null && typeof term.topologyKey !== 'string') {
+    return 'topologyKey must be a string';
+  }
+  return labelSelectorShapeError(term.labelSelector) ?? labelSelectorShapeError(term.namespaceSelector, 'namespaceSelector')
+    ?? stringListError(term.namespaces, 'namespaces') ?? stringListError(term.matchLabelKeys, 'matchLabelKeys')
+    ?? stringListError(term.mismatchLabelKeys, 'mismatchLabelKeys');
+}
+
 // Port of newAffinityTerm (staging/src/k8s.io/kube-scheduler/framework/types.go).
 function newAffinityTerm(pod: SchedPod, term: PodAffinityTerm, index: number): AffinityTerm | string {
+  const shape = termShapeError(term);
+  if (shape !== undefined) return shape;
   const selector = compileLabelSelector(selectorWithLabelKeys(term, podLabels(pod)));
   if (selector.error !== undefined) return selector.error;
   const namespaceSelector = compileLabelSelector(term.namespaceSelector);
@@ -108,6 +124,7 @@ export function getAffinityTerms(
   terms: readonly PodAffinityTerm[] | undefined,
 ): { terms: AffinityTerm[]; error?: string } {
   const out: AffinityTerm[] = [];
+  if (terms !== undefined && terms !== null && !Array.isArray(terms)) return { terms: [], error: 'terms must be a list' };
   for (let i = 0; i < (terms?.length ?? 0); i++) {
     const t = newAffinityTerm(pod, (terms as readonly PodAffinityTerm[])[i] as PodAffinityTerm, i);
     if (typeof t === 'string') return { terms: [], error: t };
@@ -126,10 +143,8 @@ export function parsePodTerms(pod: SchedPod): PodTerms {
   const anti = getAffinityTerms(pod, affinity?.podAntiAffinity?.requiredDuringSchedulingIgnoredDuringExecution);
   if (anti.error !== undefined) errors.push(`requiredAntiAffinityTerms: ${anti.error}`);
   const preferred = (list: { podAffinityTerm: PodAffinityTerm }[] | undefined) =>
-    getAffinityTerms(
-      pod,
-      list?.map((w) => w.podAffinityTerm),
-    ).error;
+    list !== undefined && list !== null && !Array.isArray(list) ? 'terms must be a list'
+      : getAffinityTerms(pod, list?.map((w) => (isObject(w) ? w.podAffinityTerm : w) as PodAffinityTerm)).error;
   const prefErr = preferred(affinity?.podAffinity?.preferredDuringSchedulingIgnoredDuringExecution);
   if (prefErr !== undefined) errors.push(`preferredAffinityTerms: ${prefErr}`);
   const prefAntiErr = preferred(affinity?.podAntiAffinity?.preferredDuringSchedulingIgnoredDuringExecution);

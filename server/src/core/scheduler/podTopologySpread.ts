@@ -10,6 +10,9 @@ import { findMatchingUntoleratedTaint, isNoScheduleOrNoExecute } from '../taints
 import type { FilterResult, SchedNode, SchedPod, TopologySpreadConstraint } from './types';
 import { podLabels, podNamespace, type NodePodsView } from './affinityTerms';
 import { namespaceIndex } from './podsByNamespace';
+import { listOf, objectsOf } from './resource';
+import { labelSelectorShapeError, stringListError } from './shapes';
+import { isObject } from '../values';
 
 export const ERR_REASON_CONSTRAINTS_NOT_MATCH = "node(s) didn't match pod topology spread constraints";
 export const ERR_REASON_NODE_LABEL_NOT_MATCH = `${ERR_REASON_CONSTRAINTS_NOT_MATCH} (missing required label)`;
@@ -85,6 +88,17 @@ function mergeLabelSetWithSelector(
   };
 }
 
+/** Why a constraint does not have the API's types (the API server would refuse it), or undefined. */
+function constraintShapeError(c: unknown): string | undefined {
+  if (!isObject(c)) return 'must be a map';
+  if (typeof c.topologyKey !== 'string') return 'topologyKey must be a string';
+  if (typeof c.maxSkew !== 'number') return 'maxSkew must be a number';
+  if (c.minDomains !== undefined && c.minDomains !== null && typeof c.minDomains !== 'number') {
+    return 'minDomains must be a number';
+  }
+  return labelSelectorShapeError(c.labelSelector) ?? stringListError(c.matchLabelKeys, 'matchLabelKeys');
+}
+
 // Port of PodTopologySpread.filterTopologySpreadConstraints (framework/plugins/podtopologyspread/common.go),
 // with the MatchLabelKeysInPodTopologySpread and NodeInclusionPolicyInPodTopologySpread gates on (v1.35 defaults).
 export function filterTopologySpreadConstraints(
@@ -95,12 +109,14 @@ export function filterTopologySpreadConstraints(
   const out: SpreadConstraint[] = [];
   for (let i = 0; i < constraints.length; i++) {
     const c = constraints[i] as TopologySpreadConstraint;
+    const shape = constraintShapeError(c);
+    if (shape !== undefined) return { constraints: [], error: `topologySpreadConstraints[${i}]: ${shape}` };
     if (c.whenUnsatisfiable !== action) continue;
     let selector = compileLabelSelector(c.labelSelector);
     if (selector.error !== undefined) return { constraints: [], error: selector.error };
     const matchLabels: Record<string, string> = {};
     let any = false;
-    for (const key of c.matchLabelKeys ?? []) {
+    for (const key of listOf(c.matchLabelKeys)) {
       const v = labelValue(labels, key);
       if (v !== undefined) {
         matchLabels[key] = v;
@@ -159,7 +175,7 @@ class NodeInclusion {
     }
     if (c.nodeTaintsPolicy === 'Honor') {
       const { taints } = this.node;
-      const tolerations = this.pod.spec?.tolerations;
+      const tolerations = objectsOf(this.pod.spec?.tolerations);
       const comparison = this.enableComparisonOperators;
       this.taints ??=
         findMatchingUntoleratedTaint(taints, tolerations, isNoScheduleOrNoExecute, comparison) === undefined;
@@ -182,7 +198,8 @@ export function preFilterPodTopologySpread(
 ): PodTopologySpreadState {
   const specPath = opts.specPath ?? 'spec';
   const state = skipState(specPath);
-  const own = pod.spec?.topologySpreadConstraints ?? [];
+  const raw: unknown = pod.spec?.topologySpreadConstraints;
+  const own = (Array.isArray(raw) ? raw : raw === undefined || raw === null ? [] : [raw]) as TopologySpreadConstraint[];
   if (own.length === 0) return state; // default constraints are ScheduleAnyway only: nothing to filter on
   const parsed = filterTopologySpreadConstraints(own, podLabels(pod), 'DoNotSchedule');
   if (parsed.error !== undefined) {

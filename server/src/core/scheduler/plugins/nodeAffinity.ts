@@ -3,15 +3,7 @@
 // (core/nodeAffinity.ts). The default profile adds no scheduler-enforced affinity, so that branch is not ported.
 import { listOf, objectsOf } from '../resource';
 import { child, key as keyPath } from '../../fieldPath';
-import { selectorFromSet } from '../../labels';
-import { requirementMatches, type Requirement } from '../../labels';
-import {
-  getRequiredNodeAffinity,
-  newNodeSelectorTerm,
-  type CompiledTerm,
-  type RequiredNodeAffinity,
-} from '../../nodeAffinity';
-import type { NodeSelectorTerm } from '../../types';
+import { getRequiredNodeAffinity, type CompiledTerm, type RequiredNodeAffinity } from '../../nodeAffinity';
 import { sharedRejection } from './shared';
 import type { CycleContext, FilterPlugin, FilterResult, NodeInfoView, PreFilterOutcome, SchedPod } from '../types';
 
@@ -19,47 +11,15 @@ export const ERR_REASON_POD = "node(s) didn't match Pod's node affinity/selector
 export const ERR_REASON_CONFLICT = 'pod affinity terms conflict';
 const OBJECT_NAME_FIELD = 'metadata.name';
 
-/** The daemon pod's affinity once its node-name term is set: nodeSelector AND (no terms, or any term's expressions). */
-interface PinnedAffinity {
-  matches(labels: Record<string, string>): boolean;
-}
-
-function pinnedAffinity(pod: SchedPod): PinnedAffinity {
-  const ns = pod.spec?.nodeSelector ?? {};
-  const selector = Object.keys(ns).length > 0 ? selectorFromSet(ns) : undefined;
-  const required = pod.spec?.affinity?.nodeAffinity?.requiredDuringSchedulingIgnoredDuringExecution;
-  const terms = listOf(required?.nodeSelectorTerms);
-  // ReplaceDaemonSetPodNodeNameNodeAffinity replaces every term's matchFields by `metadata.name In [node]`;
-  // a term left without expressions then selects exactly the node.
-  let anyTermMatchesAll = terms.length === 0;
-  // Terms whose expressions do not parse match nothing (upstream ignores parse errors in Filter).
-  const compiled: Requirement[][] = [];
-  terms.forEach((t: NodeSelectorTerm, i) => {
-    if (!t?.matchExpressions?.length) anyTermMatchesAll = true;
-    else {
-      const c = newNodeSelectorTerm({ matchExpressions: t.matchExpressions }, i, '');
-      if (c.parseErrors.length === 0 && c.expressions) compiled.push(c.expressions);
-    }
-  });
-  return {
-    matches(labels) {
-      if (selector && !selector.matches(labels)) return false;
-      if (anyTermMatchesAll) return true;
-      for (let i = 0; i < compiled.length; i++) {
-        const reqs = compiled[i] as Requirement[];
-        let ok = true;
-        for (let j = 0; j < reqs.length && ok; j++) ok = requirementMatches(reqs[j] as Requirement, labels);
-        if (ok) return true;
-      }
-      return false;
-    },
-  };
-}
-
 interface State {
   required: RequiredNodeAffinity;
   nodeSelector: Record<string, string>;
-  pinned?: PinnedAffinity;
+  /**
+   * A daemon pod on its own node, once ReplaceDaemonSetPodNodeNameNodeAffinity has replaced its required terms by
+   * `metadata.name In [node]` (preferred terms are kept; they only score): only the nodeSelector is left to check.
+   * The controller already checked the user's terms against that node.
+   */
+  pinned: boolean;
 }
 
 // Port of NodeAffinity.PreFilter (pkg/scheduler/framework/plugins/nodeaffinity/node_affinity.go).
@@ -67,13 +27,11 @@ function preFilter(pod: SchedPod, ctx: CycleContext): PreFilterOutcome<State> {
   const required = pod.spec?.affinity?.nodeAffinity?.requiredDuringSchedulingIgnoredDuringExecution;
   const nodeSelector = pod.spec?.nodeSelector ?? {};
   if (ctx.daemonPinnedToNode) {
-    const state: State = {
-      required: getRequiredNodeAffinity(pod.spec, ctx.specPath), nodeSelector, pinned: pinnedAffinity(pod),
-    };
+    const state: State = { required: getRequiredNodeAffinity(pod.spec, ctx.specPath), nodeSelector, pinned: true };
     return { kind: 'state', state };
   }
   if (!required && pod.spec?.nodeSelector == null) return { kind: 'skip' };
-  const state: State = { required: getRequiredNodeAffinity(pod.spec, ctx.specPath), nodeSelector };
+  const state: State = { required: getRequiredNodeAffinity(pod.spec, ctx.specPath), nodeSelector, pinned: false };
   const terms = listOf(required?.nodeSelectorTerms);
   if (terms.length === 0) return { kind: 'state', state };
   let nodeNames: Set<string> | undefined;
@@ -107,6 +65,7 @@ function preFilter(pod: SchedPod, ctx: CycleContext): PreFilterOutcome<State> {
  * nodeSelector key the node fails, else the only required term, else the list of terms.
  */
 function failingField(s: State, node: NodeInfoView, ctx: CycleContext): string {
+  if (s.required.nodeSelectorError) return s.required.nodeSelectorError.field;
   const keys = s.required.nodeSelectorKeys;
   if (keys.length > 0) {
     const labels = node.node.labels;
@@ -115,6 +74,7 @@ function failingField(s: State, node: NodeInfoView, ctx: CycleContext): string {
       if (have !== s.nodeSelector[k]) return keyPath(child(ctx.specPath, 'nodeSelector'), k);
     }
   }
+  if (s.pinned) return child(ctx.specPath, 'nodeSelector');
   const terms = s.required.nodeSelector?.terms ?? [];
   if (terms.length === 1) return (terms[0] as CompiledTerm).path;
   return child(ctx.specPath, 'affinity', 'nodeAffinity', 'requiredDuringSchedulingIgnoredDuringExecution',
@@ -127,7 +87,8 @@ export const nodeAffinity: FilterPlugin<State> = {
   // Port of NodeAffinity.Filter (pkg/scheduler/framework/plugins/nodeaffinity/node_affinity.go).
   filter(s, _pod, node, ctx): FilterResult | null {
     // Parse errors are ignored, as upstream does for backwards compatibility: a bad term just matches nothing.
-    const ok = s.pinned ? s.pinned.matches(node.node.labels) : s.required.matches(node.node);
+    const selector = s.required.labelSelector;
+    const ok = s.pinned ? selector === undefined || selector.matches(node.node.labels) : s.required.matches(node.node);
     if (ok) return null;
     const field = failingField(s, node, ctx);
     return sharedRejection(ctx, 'NodeAffinity', 'UnschedulableAndUnresolvable', ERR_REASON_POD, field);

@@ -2,6 +2,7 @@
 // a cordoned node takes only pods tolerating node.kubernetes.io/unschedulable:NoSchedule.
 import { child } from '../../fieldPath';
 import { tolerationsTolerateTaint } from '../../taints';
+import { objectsOf } from '../resource';
 import { sharedRejection } from './shared';
 import type { FilterPlugin, FilterResult } from '../types';
 
@@ -12,7 +13,7 @@ export const nodeUnschedulable: FilterPlugin<null> = {
   name: 'NodeUnschedulable',
   // Upstream has no PreFilter here; a pod that tolerates the cordon (every daemon pod does) passes every node anyway.
   preFilter: (pod, ctx) => tolerationsTolerateTaint(
-    pod.spec?.tolerations,
+    objectsOf(pod.spec?.tolerations),
     UNSCHEDULABLE_TAINT,
     ctx.enableTaintTolerationComparisonOperators,
   ) ? { kind: 'skip' } : { kind: 'state', state: null },
@@ -20,7 +21,7 @@ export const nodeUnschedulable: FilterPlugin<null> = {
   filter(_s, pod, node, ctx): FilterResult | null {
     if (!node.node.unschedulable) return null;
     const tolerates = tolerationsTolerateTaint(
-      pod.spec?.tolerations,
+      objectsOf(pod.spec?.tolerations),
       UNSCHEDULABLE_TAINT,
       ctx.enableTaintTolerationComparisonOperators,
     );

@@ -2,21 +2,24 @@
 // any NoSchedule or NoExecute taint the pod does not tolerate rejects the node (PreferNoSchedule only scores).
 import { child } from '../../fieldPath';
 import { findMatchingUntoleratedTaint, isNoScheduleOrNoExecute } from '../../taints';
+import { objectsOf } from '../resource';
 import { sharedRejection } from './shared';
+import type { Toleration } from '../../types';
 import type { FilterPlugin, FilterResult } from '../types';
 
 export const ERR_REASON_UNTOLERATED = 'node(s) had untolerated taint(s)';
 
-export const taintToleration: FilterPlugin<null> = {
+export const taintToleration: FilterPlugin<readonly Toleration[]> = {
   name: 'TaintToleration',
-  preFilter: () => ({ kind: 'state', state: null }),
+  // The pod's tolerations, read once (entries that are not objects, in a document the API would refuse, dropped).
+  preFilter: (pod) => ({ kind: 'state', state: objectsOf(pod.spec?.tolerations) }),
   // Port of TaintToleration.Filter (pkg/scheduler/framework/plugins/tainttoleration/taint_toleration.go).
-  filter(_s, pod, node, ctx): FilterResult | null {
+  filter(tolerations, _pod, node, ctx): FilterResult | null {
     const taints = node.node.taints;
     if (taints.length === 0) return null;
     const taint = findMatchingUntoleratedTaint(
       taints,
-      pod.spec?.tolerations,
+      tolerations,
       isNoScheduleOrNoExecute,
       ctx.enableTaintTolerationComparisonOperators,
     );
