@@ -14,7 +14,7 @@ import { SIMULATE_PLACEMENT_COMMAND as CLIENT_LENS_COMMAND } from '../../client/
 import { KUBERNETES_TAG } from '../../server/src/core/k8sVersion';
 import { SIMULATE_PLACEMENT_COMMAND } from '../../server/src/protocol';
 import { DEFAULT_SETTINGS, settingsKeys } from '../../server/src/lsp/settings';
-import { CLIENT_ONLY_SETTINGS } from '../../client/src/walkthrough/model';
+import { CLIENT_ONLY_SETTINGS, DEPRECATED_SETTINGS } from '../../client/src/walkthrough/model';
 import { loadNodesFromText } from '../../server/src/inventory/files/loadNodes';
 import type { NodeDto, PlanResult, RolloutResult, SimulatePlacementResult } from '../../server/src/protocol';
 
@@ -183,7 +183,16 @@ describe('manifest', () => {
     // Keys the server never reads are listed explicitly (client/src/walkthrough/model.ts) and must not clash with the server's.
     const clientOnly = Object.keys(CLIENT_ONLY_SETTINGS);
     assert.deepEqual(clientOnly.filter((k) => settingsKeys().includes(k)), []);
-    assert.deepEqual(Object.keys(props).sort(), [...settingsKeys(), ...clientOnly].sort());
+    const deprecated = Object.keys(DEPRECATED_SETTINGS);
+    assert.deepEqual(Object.keys(props).sort(), [...settingsKeys(), ...clientOnly, ...deprecated].sort());
+    // A replaced key is declared deprecated (VS Code then hides it from the Settings editor unless it is set, and
+    // flags it in settings.json), names its replacement, and the replacement exists.
+    for (const [old, replacement] of Object.entries(DEPRECATED_SETTINGS)) {
+      const p = props[old] as { markdownDeprecationMessage?: string; deprecationMessage?: string };
+      assert.ok(props[replacement], replacement);
+      assert.ok(p.markdownDeprecationMessage?.includes(`\`#${replacement}#\``), old);
+      assert.ok(p.deprecationMessage?.includes(replacement), old);
+    }
     const get = (key: string): unknown => key.split('.').slice(1).reduce<unknown>((o, k) => (o as Record<string, unknown>)[k], DEFAULT_SETTINGS);
     for (const k of settingsKeys()) assert.deepEqual(props[k]!.default, get(k), k);
     for (const k of clientOnly) assert.deepEqual(props[k]!.default, CLIENT_ONLY_SETTINGS[k], k);

@@ -4,7 +4,7 @@ import { test, describe } from 'node:test';
 import assert from 'node:assert/strict';
 import {
   ancestors, buildTree, commandUri, flattenSteps, isKubernetesGoMod, noteLink, noteMarkdownFor, relativeInCheckout,
-  renderMarkdown, renderNoteBody, rewriteNoteLinks, CLIENT_ONLY_SETTINGS, fetchGoFilesEnabled, MARKDOWN_COMMANDS, OPEN_ANCHOR, OPEN_NOTE, OPEN_NOTE_FOR_CODE,
+  renderMarkdown, renderNoteBody, rewriteNoteLinks, CLIENT_ONLY_SETTINGS, fetchGoFilesEnabled, userValueOf, MARKDOWN_COMMANDS, OPEN_ANCHOR, OPEN_NOTE, OPEN_NOTE_FOR_CODE,
   SAMPLE_DAEMONSET,
 } from '../../client/src/walkthrough/model';
 import { adjacentNotes, allChapters, allNotes, getNote, getNoteMarkdown, listChapters, noteForCode } from '../../server/src/walkthrough/index';
@@ -199,4 +199,14 @@ test('walkthrough.fetchGoFiles: the user\'s value wins, else the key it replaced
   assert.equal(fetchGoFilesEnabled(undefined, false), false);
   assert.equal(fetchGoFilesEnabled(undefined, 'no'), true);
   assert.equal(fetchGoFilesEnabled(undefined, undefined), true);
+  assert.equal(fetchGoFilesEnabled('yes', false), false);
+});
+
+test('a setting\'s user value is the folder\'s, else the workspace\'s, else the user\'s: never the declared default', () => {
+  // The replaced key is declared with a default, so reading it with get() would always answer a value.
+  assert.equal(userValueOf({ defaultValue: true } as { globalValue?: unknown }), undefined);
+  assert.equal(userValueOf({ globalValue: false, workspaceValue: true }), true);
+  assert.equal(userValueOf({ globalValue: false, workspaceValue: true, workspaceFolderValue: false }), false);
+  assert.equal(userValueOf({ globalValue: false }), false);
+  assert.equal(userValueOf(undefined), undefined);
 });

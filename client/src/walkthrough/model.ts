@@ -17,10 +17,23 @@ export const CLIENT_ONLY_SETTINGS: Readonly<Record<string, unknown>> = Object.fr
 });
 
 /**
+ * Keys that were renamed, still read as a fallback: declared deprecated in package.json (so VS Code hides them from
+ * the Settings editor unless set, and marks them in settings.json), with the key that replaced them.
+ */
+export const DEPRECATED_SETTINGS: Readonly<Record<string, string>> = Object.freeze({
+  'kce.walkthrough.fetchFromGitHub': 'kce.walkthrough.fetchGoFiles',
+});
+
+/** What the user set for a key (folder, workspace, then user settings), never its declared default. */
+export function userValueOf(set: { workspaceFolderValue?: unknown; workspaceValue?: unknown; globalValue?: unknown } | undefined): unknown {
+  return set?.workspaceFolderValue ?? set?.workspaceValue ?? set?.globalValue;
+}
+
+/**
  * `kce.walkthrough.fetchGoFiles` as set by the user, else the key it replaced in 0.1.0 (`fetchFromGitHub`), so a
  * setting made before the rename keeps working; both unset: on.
  */
-export function fetchGoFilesEnabled(explicit: boolean | undefined, replacedKey: unknown): boolean {
+export function fetchGoFilesEnabled(explicit: unknown, replacedKey: unknown): boolean {
   if (typeof explicit === 'boolean') return explicit;
   return typeof replacedKey === 'boolean' ? replacedKey : true;
 }

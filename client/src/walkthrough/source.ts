@@ -6,7 +6,7 @@ import { readFile } from 'node:fs/promises';
 import { dirname, isAbsolute, join } from 'node:path';
 import { homedir } from 'node:os';
 import type { Anchor, AnchorLocation, SourceFetcher } from '../../../server/src/walkthrough/types';
-import { ancestors, fetchGoFilesEnabled, isKubernetesGoMod } from './model';
+import { ancestors, fetchGoFilesEnabled, isKubernetesGoMod, userValueOf } from './model';
 import { loadWalkthrough } from './data';
 
 /** What opening an anchor did (the command returns it, so tests need no browser). */
@@ -75,9 +75,9 @@ export class SourceResolver {
 
   private fetchEnabled(): boolean {
     const cfg = vscode.workspace.getConfiguration('kce');
-    const set = cfg.inspect<boolean>('walkthrough.fetchGoFiles');
-    const explicit = set?.workspaceFolderValue ?? set?.workspaceValue ?? set?.globalValue;
-    return fetchGoFilesEnabled(explicit, cfg.get<unknown>('walkthrough.fetchFromGitHub'));
+    // Values the user set, never defaults: the replaced key is declared (deprecated), so get() would answer its default.
+    const user = (key: string): unknown => userValueOf(cfg.inspect<unknown>(key));
+    return fetchGoFilesEnabled(user('walkthrough.fetchGoFiles'), user('walkthrough.fetchFromGitHub'));
   }
 
   private async getFetcher(): Promise<SourceFetcher> {
