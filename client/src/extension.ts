@@ -4,6 +4,7 @@ import { Ctx } from './ctx';
 import { registerCommands } from './commands';
 import { REPORT_SCHEME, ReportProvider } from './views/reportProvider';
 import { registerWalkthrough } from './walkthrough';
+import { followInventoryInGetStarted } from './walkthrough/getStartedMedia';
 
 declare const __KCE_LOAD_START__: number | undefined;
 declare const __KCE_LOAD_END__: number | undefined;
@@ -12,6 +13,8 @@ export interface KceApi {
   /** Milliseconds from the bundle starting to load to the end of activate (the language server starts after). */
   activationMs: number;
   ctx: Ctx;
+  /** Rewrites the Get Started pages from the inventory now (undefined in a development host). */
+  getStartedPages: (() => Promise<string[]>) | undefined;
 }
 
 let current: Ctx | undefined;
@@ -32,6 +35,7 @@ export function activate(context: vscode.ExtensionContext): KceApi {
       void ctx.restart();
     }),
   );
+  const getStartedPages = followInventoryInGetStarted(ctx);
   // The server starts in the background: activation must stay fast.
   void ctx.start();
   // Activation as VS Code counts it: loading the code plus the activate call. The extension host
@@ -41,7 +45,7 @@ export function activate(context: vscode.ExtensionContext): KceApi {
   const activateMs = end - tActivate;
   const activationMs = loadMs + activateMs;
   ctx.log.info(`Activated in ${activationMs.toFixed(1)} ms (code loading ${loadMs.toFixed(1)} ms + activate ${activateMs.toFixed(1)} ms; ${(end - t0).toFixed(1)} ms wall from load including the host's context setup; ${vscode.workspace.isTrusted ? 'trusted' : 'restricted mode'}).`);
-  return { activationMs, ctx };
+  return { activationMs, ctx, getStartedPages };
 }
 
 export function deactivate(): Promise<void> | undefined {

@@ -111,7 +111,7 @@ describe('placement view', () => {
     // Node, outcome and reason first; zone and existing pod fold away at narrow widths.
     assert.match(html, /data-key="worker-a" data-outcome="runs"><td class="code node">worker-a<\/td><td class="outcome" data-sort="1">.*<\/td><td class="reason"[^>]*>.*<\/td><td class="wide-only nowrap">eu-1a<\/td>/);
     // Human headers, the API name in a tooltip; no raw API name as a header.
-    assert.match(html, /<th scope="col" class="wide-only" title="API field: shouldContinueRunning"><button type="button">Existing pod<\/button><\/th>/);
+    assert.match(html, /<th scope="col" class="wide-only" title="API field: shouldContinueRunning"><button type="button" tabindex="-1">Existing pod<\/button><\/th>/);
     assert.ok(!/<button[^>]*>shouldContinueRunning</.test(html));
     assert.ok(!html.includes('href="#"') && !html.includes('title="#"'));
     assert.match(html, /aria-label="Nodes by outcome"/);

@@ -40,13 +40,16 @@ export function msgLinkHtml(html: string, msg: ViewMessage, title?: string): str
   return `<button type="button" class="msg link" data-msg="${esc(JSON.stringify(msg))}"${title ? ` title="${esc(title)}"` : ''}>${html}</button>`;
 }
 
-/** A column header: a human name, with the API field it shows in a tooltip; sortable headers are buttons. */
+/**
+ * A column header: a human name, with the API field it shows in a tooltip; sortable headers are buttons, out of the
+ * Tab order (the table is one stop; arrow keys reach them).
+ */
 export function header(label: string, opts: { api?: string; sortable?: boolean; cls?: string } = {}): string {
   const tip = opts.api ? ` title="${esc(`API field: ${opts.api}`)}"` : '';
   const cls = opts.cls ? ` class="${esc(opts.cls)}"` : '';
   return opts.sortable === false
     ? `<th scope="col"${cls}${tip}>${esc(label)}</th>`
-    : `<th scope="col"${cls}${tip}><button type="button">${esc(label)}</button></th>`;
+    : `<th scope="col"${cls}${tip}><button type="button" tabindex="-1">${esc(label)}</button></th>`;
 }
 
 /** `1 node`, `2 nodes`. */

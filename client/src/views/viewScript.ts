@@ -1,9 +1,12 @@
 // The one script of every webview: action buttons post their message, tables sort and filter, and each table is
-// ONE Tab stop (roving tabindex: arrows move between rows, Left/Right between the row's actions, Home/End, Enter
-// runs the row's first action). The sort, the filter, the focused row and the scroll position survive a refresh
-// (`update` messages swap the body) and a reload (setState).
+// ONE Tab stop, its sort buttons included (roving tabindex; where each key goes is tableKeys.ts, embedded here as
+// text). The sort, the filter, the focused stop and the scroll position survive a refresh (`update` messages swap
+// the body), a row action that moves the focus to the editor, and a reload (setState).
+import { tableKey } from './tableKeys';
+
 export const SCRIPT = `
 (function () {
+  const tableKey = (${tableKey.toString()});
   const vscode = acquireVsCodeApi();
   const root = document.getElementById('root');
   const initial = JSON.parse(document.getElementById('kce-state').textContent || 'null');
@@ -14,15 +17,30 @@ export const SCRIPT = `
   function rowsOf(table) { return table && table.tBodies[0] ? Array.from(table.tBodies[0].rows) : []; }
   function visible(r) { return r && !r.classList.contains('hidden'); }
   function keyOf(tr) { return tr.getAttribute('data-key') || String(Array.prototype.indexOf.call(tr.parentNode.children, tr)); }
-  // Roving tabindex: one row per table is in the tab order (the last focused one, else the first visible).
+  function shown(el) { return el.getClientRects().length > 0; }
+  // A table's stops: the visible sort buttons of its header, then its visible rows.
+  function headsOf(table) { return table.tHead ? Array.from(table.tHead.querySelectorAll('th button')).filter(shown) : []; }
+  function actionsOf(tr) { return Array.from(tr.querySelectorAll('.msg')); }
+  // A header stop is remembered by its column (cellIndex), which does not move when narrow columns fold away.
+  function stopKey(el) { return el.tagName === 'TR' ? keyOf(el) : 'th:' + el.closest('th').cellIndex; }
+  function headAt(heads, col) { return heads.find(function (b) { return b.closest('th').cellIndex === col; }); }
+  // Roving tabindex: one stop per table (the last focused one, else the first visible row, else the first header).
   function rove(table, target) {
-    const rows = rowsOf(table);
-    const pick = target || rows.find(function (r) { return visible(r) && r.tabIndex === 0; }) || rows.find(visible);
+    const rows = rowsOf(table), heads = table.tHead ? Array.from(table.tHead.querySelectorAll('th button')) : [];
+    const usable = function (el) { return el.tagName === 'TR' ? visible(el) : shown(el); };
+    const pick = (target && usable(target) ? target : null)
+      || rows.concat(heads).find(function (el) { return el.tabIndex === 0 && usable(el); })
+      || rows.find(visible) || heads.find(shown) || null;
+    heads.forEach(function (b) { b.tabIndex = b === pick ? 0 : -1; });
     rows.forEach(function (r) {
       r.tabIndex = r === pick ? 0 : -1;
-      r.querySelectorAll('.msg').forEach(function (b) { b.tabIndex = -1; });
+      actionsOf(r).forEach(function (b) { b.tabIndex = -1; });
     });
     return pick;
+  }
+  function stopOf(table) {
+    const heads = headsOf(table);
+    return heads.find(function (b) { return b.tabIndex === 0; }) || rowsOf(table).find(function (r) { return r.tabIndex === 0; });
   }
   function apply() {
     root.querySelectorAll('table').forEach(function (table) {
@@ -48,8 +66,12 @@ export const SCRIPT = `
         });
         const s = root.querySelector('#shown'); if (s) s.textContent = shown + ' of ' + rows.length + ' shown';
       }
-      const remembered = ui.focus && ui.focus.table === (table.id || '') ? rows.find(function (r) { return keyOf(r) === ui.focus.key && visible(r); }) : null;
-      rove(table, remembered || null);
+      let remembered = null;
+      if (ui.focus && ui.focus.table === (table.id || '')) {
+        const k = ui.focus.key;
+        remembered = k.indexOf('th:') === 0 ? headAt(headsOf(table), Number(k.slice(3))) || null : rows.find(function (r) { return keyOf(r) === k && visible(r); }) || null;
+      }
+      rove(table, remembered);
     });
     const f = root.querySelector('#filter'); if (f && f.value !== ui.filter) f.value = ui.filter;
     const o = root.querySelector('#outcome'); if (o && o.value !== ui.outcome) o.value = ui.outcome;
@@ -58,8 +80,8 @@ export const SCRIPT = `
     window.scrollTo(0, ui.scrollY || 0);
     if (!refocus || !ui.focus) return;
     const t = ui.focus.table ? document.getElementById(ui.focus.table) : null;
-    const r = t && rowsOf(t).find(function (x) { return x.tabIndex === 0; });
-    if (r) r.focus({ preventScroll: true });
+    const stop = t && stopOf(t);
+    if (stop) stop.focus({ preventScroll: true });
   }
   root.addEventListener('click', function (e) {
     const a = e.target.closest('.msg');
@@ -76,28 +98,36 @@ export const SCRIPT = `
     if (e.target.id === 'outcome') { ui.outcome = e.target.value; save(); apply(); }
   });
   root.addEventListener('focusin', function (e) {
-    const tr = e.target.closest && e.target.closest('tbody tr');
-    if (!tr) return;
-    const table = tr.closest('table');
-    rove(table, tr);
-    ui.focus = { table: table.id || '', key: keyOf(tr) }; save();
+    const table = e.target.closest && e.target.closest('table');
+    if (!table) return;
+    const tr = e.target.closest('tbody tr');
+    const stop = tr || (e.target.closest('thead') && e.target.closest('th button'));
+    if (!stop) return;
+    rove(table, stop);
+    const key = stopKey(stop);
+    if (key.indexOf('th:') === 0) ui.headerCol = Number(key.slice(3));
+    ui.focus = { table: table.id || '', key: key }; save();
   });
   root.addEventListener('keydown', function (e) {
-    const tr = e.target.closest && e.target.closest('tbody tr');
-    if (!tr) return;
-    const rows = rowsOf(tr.closest('table')).filter(visible);
-    const i = rows.indexOf(tr);
-    const actions = Array.from(tr.querySelectorAll('.msg'));
-    const at = actions.indexOf(e.target);
-    let next = null;
-    if (e.key === 'ArrowDown') next = rows[Math.min(rows.length - 1, i + 1)];
-    else if (e.key === 'ArrowUp') next = rows[Math.max(0, i - 1)];
-    else if (e.key === 'Home') next = rows[0];
-    else if (e.key === 'End') next = rows[rows.length - 1];
-    else if (e.key === 'ArrowRight' && actions.length) next = actions[Math.min(actions.length - 1, at + 1)];
-    else if (e.key === 'ArrowLeft' && at >= 0) next = at === 0 ? tr : actions[at - 1];
-    else if (e.key === 'Enter' && e.target === tr && actions[0]) { e.preventDefault(); actions[0].click(); return; }
-    if (next) { e.preventDefault(); next.focus(); }
+    const table = e.target.closest && e.target.closest('table');
+    if (!table || e.altKey || e.ctrlKey || e.metaKey) return;
+    const heads = headsOf(table), rows = rowsOf(table).filter(visible);
+    const tr = e.target.closest('tbody tr');
+    let at = null;
+    if (tr) at = { row: rows.indexOf(tr), col: actionsOf(tr).indexOf(e.target) };
+    else if (heads.indexOf(e.target) >= 0) at = { row: -1, col: heads.indexOf(e.target) };
+    if (!at || (tr && at.row < 0)) return;
+    const shape = { headers: heads.length, rows: rows.length, actions: function (i) { return actionsOf(rows[i]).length; } };
+    const move = tableKey(shape, at, e.key, Math.max(0, heads.indexOf(headAt(heads, ui.headerCol || 0))));
+    if (!move) return;
+    e.preventDefault();
+    if (move === 'activate') { actionsOf(tr)[0].click(); return; }
+    const next = move.row < 0 ? heads[move.col] : move.col < 0 ? rows[move.row] : actionsOf(rows[move.row])[move.col];
+    if (next) next.focus();
+  });
+  // Back from a row action (the editor took the focus) or from another panel: the stop gets the focus again.
+  window.addEventListener('focus', function () {
+    if (!document.activeElement || document.activeElement === document.body) restore(true);
   });
   let scrollTimer = 0;
   window.addEventListener('scroll', function () {

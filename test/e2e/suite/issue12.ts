@@ -11,6 +11,7 @@ const EXT_ID = 'kce.kube-controller-explorer';
 export interface Rendered { title: string; body: string }
 export interface Api {
   activationMs: number;
+  getStartedPages: (() => Promise<string[]>) | undefined;
   ctx: {
     running: boolean;
     stop(): Promise<void>;
@@ -88,6 +89,23 @@ export async function issue12Steps({ step, api, good, broken, file, figures }: E
     await vscode.window.showTextDocument(await vscode.workspace.openTextDocument(nodesFile));
     await sleep(800);
     assert.equal(api().ctx.daemonSets.has(nodesFile), false);
+  });
+
+  await step('the Get Started pages describe the inventory in use, and follow it', async () => {
+    const pages = api().getStartedPages;
+    assert.ok(pages, 'the installed extension follows the inventory in its Get Started pages');
+    const hoverPage = join(vscode.extensions.getExtension(EXT_ID)!.extensionPath, 'media', 'walkthrough', 'hover.md');
+    const two = file('two-nodes.json');
+    await vscode.commands.executeCommand('kce.selectInventory', 'file', two.fsPath);
+    await until('the two-node inventory', () => api().ctx.inventory?.count === 2 || undefined);
+    await pages();
+    assert.match(readFileSync(hoverPage, 'utf8'), /a table of the 2 nodes of `two-nodes\.json`:/);
+    await vscode.commands.executeCommand('kce.selectInventory', 'sample');
+    await until('the sample inventory', () => (api().ctx.inventory?.source === 'sample' ? true : undefined));
+    await pages();
+    const text = readFileSync(hoverPage, 'utf8');
+    assert.match(text, new RegExp(`a table of the ${api().ctx.inventory!.count} nodes of the sample cluster:`));
+    assert.match(text, /^- \*\*Taints\*\* .*`node-role\.kubernetes\.io\/control-plane:NoSchedule` on `cp-1`/m);
   });
 
   await step('an unreachable cluster: the status bar says what is in use and why, in the warning colour', async () => {
