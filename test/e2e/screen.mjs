@@ -1,25 +1,46 @@
 // Part 3 of the end-to-end run: the screen as a person sees it, in code-server through Chromium. Each check
 // of issue 12's "Done when" list is asserted here on the real DOM, and screenshots are taken (docs/screenshots
 // with UPDATE_SCREENSHOTS=1). Every webview also gets an accessibility check (axe-core, pinned in package.json).
-import { readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { createRequire } from 'node:module';
 import { ui } from './ui.mjs';
 import { tableKeyboard } from './keyboard.mjs';
 import { getStarted } from './getStarted.mjs';
 
+// Two passes: 1400×900 (the screenshots of docs/) and 1000×700, where every check runs again at the narrow size
+// (its screenshots stay in the run's folder, 1000x700/).
 export async function screen(opts) {
-  const page = await opts.browser.newPage({ viewport: { width: 1400, height: 900 } });
-  try {
-    return await run(page, opts);
-  } catch (e) {
-    await page.screenshot({ path: join(opts.dirs.out, 'failure.png') }).catch(() => undefined);
-    throw e;
+  const a11y = [];
+  for (const narrow of [false, true]) {
+    const viewport = narrow ? { width: 1000, height: 700 } : { width: 1400, height: 900 };
+    const page = await opts.browser.newPage({ viewport });
+    try {
+      a11y.push(...(await run(page, opts, narrow)).a11y);
+    } catch (e) {
+      await page.screenshot({ path: join(opts.dirs.out, narrow ? 'failure-1000x700.png' : 'failure.png') }).catch(() => undefined);
+      throw new Error(`${narrow ? '[1000×700] ' : ''}${e?.stack ?? e}`);
+    } finally {
+      await page.close().catch(() => undefined);
+    }
   }
+  return { a11y };
 }
 
-async function run(page, { base, dirs, shots, lap, repo, settingsFile, settings }) {
-  const u = ui(page, dirs, shots);
+async function run(page, { base, dirs, shots, lap: lapAll, repo, settingsFile, settings }, narrow) {
+  const out = narrow ? join(dirs.out, '1000x700') : dirs.out;
+  mkdirSync(out, { recursive: true });
+  const u = ui(page, { ...dirs, out }, narrow ? null : shots);
+  const lap = (m) => lapAll(narrow ? `[1000×700] ${m}` : m);
+  /** No horizontal scroll in a webview, and every visible column header inside it. */
+  const fits = async (frame, name) => {
+    const f = await frame.evaluate(() => {
+      const width = document.documentElement.clientWidth;
+      const cut = [...document.querySelectorAll('th')].filter((th) => th.getClientRects().length && th.getBoundingClientRect().right > width + 1);
+      return { scroll: document.documentElement.scrollWidth, width, cut: cut.map((th) => th.textContent?.trim()) };
+    });
+    if (f.scroll > f.width + 1 || f.cut.length) throw new Error(`${name}: horizontal scroll ${f.scroll} > ${f.width} px, or columns cut off: ${f.cut.join(', ')}`);
+  };
   const axeSource = readFileSync(createRequire(join(repo, 'package.json')).resolve('axe-core/axe.min.js'), 'utf8');
   const a11y = [];
   /** axe-core inside a webview frame: evaluated through the debugger protocol, so the view's CSP stays as it is. */
@@ -54,7 +75,7 @@ async function run(page, { base, dirs, shots, lap, repo, settingsFile, settings 
   lap('screen: inventory picker marks the current choice; sample cluster selected (workspace state)');
   // Before any other hover in this window: the Get Started step must be seen turning done.
   const sampleNodes = Number(/sample cluster · (\d+) nodes/.exec(await page.locator('.statusbar-item:has-text("sample cluster ·")').first().innerText())?.[1]);
-  await getStarted(page, u, { nodes: sampleNodes, lap });
+  if (!narrow) await getStarted(page, u, { nodes: sampleNodes, lap });
 
   // ---- squiggles, the diagnostic hover (short field first), and quick fixes where the cursor is ----
   await u.open('daemonset-errors.yaml', 'Broken_Agent');
@@ -78,6 +99,7 @@ async function run(page, { base, dirs, shots, lap, repo, settingsFile, settings 
   const banner = await u.webviewFrame('#errors-banner');
   if (!banner) throw new Error('the placement view of the broken DaemonSet has no error banner');
   await u.shot('errors-banner.png');
+  await fits(banner, 'placement (document with errors)');
   await axe(banner, 'placement (document with errors)');
   lap('screen: error banner on the placement of a DaemonSet with errors');
 
@@ -108,33 +130,19 @@ async function run(page, { base, dirs, shots, lap, repo, settingsFile, settings 
   if (await found.locator('[title="#"], a[href="#"]').count()) throw new Error('a link still carries "#"');
   await found.evaluate(() => window.scrollTo(0, 0));
   await u.shot('placement.png');
+  await fits(found, 'placement');
   await axe(found, 'placement');
   lap(`screen: placement webview with ${rows} rows; one Tab stop with the sort buttons, arrows and a keyboard sort, focus on ${kept.rowKey} and scroll ${kept.scrollY} kept after Enter and Ctrl+2`);
 
-  // ---- the same view at 1000×700: the reason column without horizontal scroll; light and high-contrast ----
-  await page.setViewportSize({ width: 1000, height: 700 });
-  await page.waitForTimeout(800);
-  const fit = await found.evaluate(() => {
-    const th = [...document.querySelectorAll('#nodes th')].find((x) => x.textContent?.trim() === 'Reason');
-    const r = th?.getBoundingClientRect();
-    return { scroll: document.documentElement.scrollWidth, width: document.documentElement.clientWidth, left: r?.left ?? -1, right: r?.right ?? 1e9 };
-  });
-  if (fit.scroll > fit.width || fit.right > fit.width || fit.left < 0) throw new Error(`at 1000×700 the reason column does not fit: ${JSON.stringify(fit)}`);
-  await u.shot('placement-1000x700.png');
-  for (const [name, file] of [['Default Light Modern', 'placement-light-1000x700.png'], ['Default High Contrast', 'placement-hc-1000x700.png']]) {
-    await theme(name);
-    await u.shot(file, { docs: false });
-    await axe(found, `placement (${name})`);
-  }
-  await theme('Default Dark Modern');
-  await page.setViewportSize({ width: 1400, height: 900 });
-  lap(`screen: at 1000×700 the reason column fits (${fit.right.toFixed(0)} ≤ ${fit.width} px, no horizontal scroll)`);
+  if (!narrow) await narrowPlacement(page, u, found, { theme, axe, lap });
 
   // ---- sync plan, rolling update, what if ----
   await page.locator('.monaco-editor .view-lines').first().click();
   await u.runCommand('Simulate Controller Sync');
   const plan = await u.webviewFrame('#count-batches');
   if (!plan) throw new Error('the sync plan webview did not render');
+  await u.shot('plan.png', { docs: false });
+  await fits(plan, 'sync plan');
   await axe(plan, 'sync plan');
   await page.locator('.monaco-editor .view-lines').first().click();
   await u.runCommand('Simulate Rolling Update');
@@ -146,6 +154,7 @@ async function run(page, { base, dirs, shots, lap, repo, settingsFile, settings 
   }));
   if (numbering.table[0] !== '1' || numbering.table.join() !== numbering.notes.join()) throw new Error(`rounds: table ${numbering.table} vs notes ${numbering.notes}`);
   await u.shot('rollout.png');
+  await fits(rollout, 'rolling update');
   await axe(rollout, 'rolling update');
   lap(`screen: rolling update rounds 1–${numbering.table.length} in the table and the notes alike`);
   await page.locator('.monaco-editor .view-lines').first().click();
@@ -158,6 +167,7 @@ async function run(page, { base, dirs, shots, lap, repo, settingsFile, settings 
   const actions = await whatIf.locator('#actions').innerText();
   if (!/evict \(NoExecute\)/.test(actions)) throw new Error(`what-if actions: ${actions}`);
   await u.shot('what-if.png');
+  await fits(whatIf, 'what if');
   await axe(whatIf, 'what if');
   lap('screen: what-if webview (NoExecute taint evicts), pickers numbered 1–4');
 
@@ -183,6 +193,9 @@ async function run(page, { base, dirs, shots, lap, repo, settingsFile, settings 
   // full width so that the table of contents shows.
   await u.runCommandRaw('View: Close All Editor Groups', 'Close All Editor Groups');
   await page.waitForTimeout(500);
+  // At 1000 px the side bar leaves the settings editor too narrow for its table of contents: hide it, as a person would.
+  const sideBar = () => u.runCommandRaw('View: Toggle Primary Side Bar Visibility', 'Toggle Primary Side Bar Visibility');
+  if (narrow) await sideBar();
   await u.runCommandRaw('Preferences: Open Settings (UI)', 'Open Settings (UI)');
   await page.waitForSelector('.settings-editor .settings-toc-container', { timeout: 20000 });
   const toc = page.locator('.settings-toc-container .monaco-list-row');
@@ -205,6 +218,7 @@ async function run(page, { base, dirs, shots, lap, repo, settingsFile, settings 
   if (/Fetch From Git ?Hub/i.test(searched)) throw new Error(`the deprecated key shows in a settings search: ${searched.slice(0, 400)}`);
   const head = await page.locator('.settings-editor .settings-tree-container .setting-item-category').first().innerText();
   await page.keyboard.press('Control+W');
+  if (narrow) await sideBar();
   lap(`screen: ${names.length} palette names in Title Case; settings titled Kube Controller Explorer; a search hides the deprecated key and heads rows "${head.trim()}"`);
 
   // ---- an unreachable cluster: the degraded status bar, one notification with actions, the menu ----
@@ -227,6 +241,26 @@ async function run(page, { base, dirs, shots, lap, repo, settingsFile, settings 
   await u.shot('status-menu.png');
   await page.keyboard.press('Escape');
   lap(`screen: degraded status bar (${(await status.innerText()).trim()}), one notification, menu Retry / Select Inventory / Show Log`);
-  await page.close();
   return { a11y };
+}
+
+/** The placement view of the first pass resized to 1000×700: the reason column fits; light and high contrast. */
+async function narrowPlacement(page, u, found, { theme, axe, lap }) {
+  await page.setViewportSize({ width: 1000, height: 700 });
+  await page.waitForTimeout(800);
+  const fit = await found.evaluate(() => {
+    const th = [...document.querySelectorAll('#nodes th')].find((x) => x.textContent?.trim() === 'Reason');
+    const r = th?.getBoundingClientRect();
+    return { scroll: document.documentElement.scrollWidth, width: document.documentElement.clientWidth, left: r?.left ?? -1, right: r?.right ?? 1e9 };
+  });
+  if (fit.scroll > fit.width || fit.right > fit.width || fit.left < 0) throw new Error(`at 1000×700 the reason column does not fit: ${JSON.stringify(fit)}`);
+  await u.shot('placement-1000x700.png');
+  for (const [name, file] of [['Default Light Modern', 'placement-light-1000x700.png'], ['Default High Contrast', 'placement-hc-1000x700.png']]) {
+    await theme(name);
+    await u.shot(file, { docs: false });
+    await axe(found, `placement (${name})`);
+  }
+  await theme('Default Dark Modern');
+  await page.setViewportSize({ width: 1400, height: 900 });
+  lap(`screen: at 1000×700 the reason column fits (${fit.right.toFixed(0)} ≤ ${fit.width} px, no horizontal scroll)`);
 }

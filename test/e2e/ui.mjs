@@ -44,6 +44,7 @@ export function ui(page, dirs, shots) {
     await page.waitForSelector(shown, { timeout: 20000 });
   };
   const runCommandRaw = async (typed, row) => {
+    lastTitle = '';
     await focusEditor();
     await quickInput('F1');
     await page.keyboard.type(typed);
@@ -51,14 +52,21 @@ export function ui(page, dirs, shots) {
     await page.keyboard.press('Enter');
   };
   const runCommand = (title) => runCommandRaw(`Kube Controller Explorer: ${title}`, title);
+  // The title of the quick input last answered: the next step of a multi-step input must show another one before
+  // typing (on a loaded machine the old input stays visible for a moment, and keys typed then reach the editor).
+  let lastTitle = '';
+  const titleNow = () => page.locator('.quick-input-widget .quick-input-title').innerText({ timeout: 1000 }).then((t) => t.trim(), () => '');
   /** Types into the open quick input and accepts; answers the input's title as it was shown. */
   const pickNext = async (text) => {
     await page.waitForSelector('.quick-input-widget input', { state: 'visible' });
+    for (let i = 0; i < 50 && (await titleNow()) === lastTitle; i++) await page.waitForTimeout(100);
+    await page.waitForFunction(() => !!document.activeElement?.closest('.quick-input-widget'), null, { timeout: 5000 }).catch(() => undefined);
     await page.waitForTimeout(200);
-    const title = (await page.locator('.quick-input-widget .quick-input-title').innerText().catch(() => '')).trim();
+    const title = await titleNow();
     await page.keyboard.type(text);
     await page.waitForTimeout(300);
     await page.keyboard.press('Enter');
+    lastTitle = title;
     return title;
   };
   // Webview content lives two iframes down (the host frame, then the active frame): find the one showing `selector`.
