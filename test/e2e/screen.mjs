@@ -80,6 +80,9 @@ async function run(page, { base, dirs, shots, lap: lapAll, repo, settingsFile, s
   // ---- squiggles, the diagnostic hover (short field first), and quick fixes where the cursor is ----
   await u.open('daemonset-errors.yaml', 'Broken_Agent');
   await page.waitForSelector('.monaco-editor .squiggly-error', { timeout: 60000 });
+  // At 700 px the line may be below the fold: bring it into view (Go to Line) first.
+  const brokenText = readFileSync(join(dirs.ws, 'broken', 'daemonset-errors.yaml'), 'utf8');
+  await u.goToLine(brokenText.split('\n').findIndex((l) => /effect: NoSchedul$/.test(l)) + 1);
   await page.locator('.monaco-editor .view-line span', { hasText: /^NoSchedul$/ }).first().hover();
   await page.waitForSelector('.monaco-hover:has-text("tolerations[0].effect: Unsupported value")', { timeout: 20000 });
   await u.shot('diagnostics.png');

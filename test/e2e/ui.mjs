@@ -51,6 +51,15 @@ export function ui(page, dirs, shots) {
     await page.waitForSelector(`.quick-input-list .monaco-list-row:has-text("${row}")`, { timeout: 30000 });
     await page.keyboard.press('Enter');
   };
+  /** Go to Line in the active editor: the line is revealed (centred) with the cursor on it. */
+  const goToLine = async (line) => {
+    await focusEditor();
+    await quickInput('Control+G');
+    await page.keyboard.type(String(line));
+    await page.waitForTimeout(200);
+    await page.keyboard.press('Enter');
+    await page.waitForTimeout(300);
+  };
   const runCommand = (title) => runCommandRaw(`Kube Controller Explorer: ${title}`, title);
   // The title of the quick input last answered: the next step of a multi-step input must show another one before
   // typing (on a loaded machine the old input stays visible for a moment, and keys typed then reach the editor).
@@ -85,5 +94,5 @@ export function ui(page, dirs, shots) {
     }
     return undefined;
   };
-  return { shot, open, runCommand, runCommandRaw, pickNext, webviewFrame };
+  return { shot, open, goToLine, runCommand, runCommandRaw, pickNext, webviewFrame };
 }
