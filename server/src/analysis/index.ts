@@ -14,6 +14,8 @@ import { REMOVED_API_DOCS, removedApiVersion } from '../core/validation/apiVersi
 import { analyzeListDocument, isListDocument } from './lists';
 import { docUrlFor } from './docLinks';
 import { podSpecPathFor } from './podSpecPath';
+import { LazyDaemonScheduling, wouldBePendingInsights } from './daemonScheduling';
+import { schedulingGeneration } from './scheduling';
 import { isObject, valueAtPath as valueAt } from '../core/values';
 import type { AnalysisContext, DocumentAnalysis, FileAnalysis, OffsetRange, PlacementSummary, Problem } from './types';
 
@@ -116,16 +118,25 @@ class LazyPlacementSummary implements PlacementSummary {
   }
 }
 
-function summarizePlacement(ds: DaemonSet, nodes: readonly NodeInfo[], gates: FeatureGates): PlacementSummary {
+function summarizePlacement(
+  ds: DaemonSet,
+  nodes: readonly NodeInfo[],
+  gates: FeatureGates,
+): { summary: PlacementSummary; classes: Uint8Array } {
   const compiled = compilePlacement(ds, gates);
   let shouldRun = 0;
   let shouldContinueRunning = 0;
+  // The decision per node, kept (a byte each) for the scheduler stage, which evaluates only shouldRun nodes.
+  const classes = new Uint8Array(nodes.length);
   for (let i = 0; i < nodes.length; i++) {
     const c = compiled.classify(nodes[i]!);
+    classes[i] = c;
     if (c & 2) shouldRun++;
     if (c & 1) shouldContinueRunning++;
   }
-  return new LazyPlacementSummary(nodes.length, shouldRun, shouldContinueRunning, () => nodes.map((n) => compiled.evaluate(n)));
+  const summary = new LazyPlacementSummary(nodes.length, shouldRun, shouldContinueRunning,
+    () => nodes.map((n) => compiled.evaluate(n)));
+  return { summary, classes };
 }
 
 const YAML11_WORDS: Record<string, string> = { bool: 'a boolean', int: 'an integer', float: 'a number' };
@@ -240,8 +251,9 @@ export function analyzeDocument(
         return out;
       }
       if (out.daemonSet) {
-        const placed = summarizePlacement(out.daemonSet, ctx.nodes, ctx.gates);
+        const { summary: placed, classes } = summarizePlacement(out.daemonSet, ctx.nodes, ctx.gates);
         out.placement = placed;
+        attachDaemonScheduling(out, ctx, classes, (i) => out.problems.push(fromInsight(doc, i)));
         const alreadySaid = insights.some((i) => i.code === 'kce.selectorMatchesNoNode');
         if (ctx.insights && ctx.inventoryInsights !== false && ctx.nodes.length > 0 && placed.shouldRun === 0 && !alreadySaid) {
           const first = placed.placements.find((p) => p.reasons.length)?.reasons[0];
@@ -267,6 +279,20 @@ export function analyzeDocument(
 const MAX_TEXT_LENGTH = 16 * 1024 * 1024;
 // Documents analysed per text (yaml/parse.ts withinBudget reports the rest once).
 const MAX_DOCUMENTS = 40_000;
+
+/** The scheduler stage of a DaemonSet (read lazily) and, with inventory insights on, its kce.wouldBePending. */
+function attachDaemonScheduling(
+  out: DocumentAnalysis,
+  ctx: AnalysisContext,
+  classes: Uint8Array,
+  report: (i: Insight) => void,
+): void {
+  const scheduler = new LazyDaemonScheduling(out.daemonSet as DaemonSet, ctx, classes);
+  out.scheduler = scheduler;
+  out.usesScheduling = true;
+  if (!ctx.insights || ctx.inventoryInsights === false) return;
+  for (const i of wouldBePendingInsights(scheduler, ctx.inventoryLabel ?? 'the inventory')) report(i);
+}
 
 function sameContext(a: AnalysisContext | undefined, b: AnalysisContext): boolean {
   return !!a && a.nodes === b.nodes && a.scheduling === b.scheduling && a.insights === b.insights && a.inventoryLabel === b.inventoryLabel &&
@@ -325,13 +351,16 @@ export function* analyzeTextSteps(
   // Earlier documents by their exact text, in order, so that repeated identical documents pair up in turn.
   // Built in one pass; each list is consumed through a cursor (no find per document, no shift).
   const reusable = new Map<string, { next: number; items: { parsed: ParsedDocument; analysis: DocumentAnalysis }[] }>();
+  // Documents that read the scheduler state are reused only while it is unchanged (a pod event changes verdicts).
+  const generation = ctx.scheduling ? schedulingGeneration(ctx.scheduling) : undefined;
+  const stateChanged = previous?.schedulingGeneration !== generation;
   if (previous?.parsed && sameContext(previous.context, ctx)) {
     const byIndex = new Map<number, DocumentAnalysis>();
     for (const d of previous.documents) if (!byIndex.has(d.index)) byIndex.set(d.index, d);
     previous.parsed.forEach((p, i) => {
       if (isListDocument(p)) return; // a list has one analysis per item: analysed again, not shifted
       const a = byIndex.get(p.index) ?? previous.documents[i];
-      if (!a) return;
+      if (!a || (a.usesScheduling && stateChanged)) return;
       const list = reusable.get(p.text);
       if (list) list.items.push({ parsed: p, analysis: a });
       else reusable.set(p.text, { next: 0, items: [{ parsed: p, analysis: a }] });
@@ -359,5 +388,5 @@ export function* analyzeTextSteps(
   }
   const s = budget.skipped;
   if (s) documents.push({ index: -1, range: [s.range[0], text.length], problems: [{ severity: 'error', code: s.code, field: '', message: s.message, range: s.range }] });
-  return { documents, parsed, context: ctx };
+  return { documents, parsed, context: ctx, ...(generation !== undefined ? { schedulingGeneration: generation } : {}) };
 }

@@ -6,6 +6,7 @@ import type { ParsedDocument } from '../yaml/parse';
 import type { FeatureGates } from '../core/k8sVersion';
 import type { ProblemCode } from '../codes/index';
 import type { ClusterNodeInfos } from '../core/scheduler/nodeInfo';
+import type { DaemonScheduling } from './daemonScheduling';
 
 export type { FieldPath };
 
@@ -47,6 +48,10 @@ export interface DocumentAnalysis {
   /** The decoded DaemonSet (after typed decode, before defaulting) when kind is DaemonSet. */
   daemonSet?: DaemonSet;
   placement?: PlacementSummary;
+  /** DaemonSets: the scheduler's verdict for the daemon pod on each node where the controller creates one. */
+  scheduler?: DaemonScheduling;
+  /** The analysis read the scheduler state: analysed again when pods or nodes change, not reused. */
+  usesScheduling?: boolean;
 }
 
 export interface AnalysisContext {
@@ -73,4 +78,6 @@ export interface FileAnalysis {
   parsed?: ParsedDocument[];
   /** The context it was computed in: a later analysis of an edited text reuses unchanged documents only under the same one. */
   context?: AnalysisContext;
+  /** schedulingGeneration of the context's scheduler state when analysed (documents with usesScheduling need it). */
+  schedulingGeneration?: number;
 }

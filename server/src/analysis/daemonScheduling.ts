@@ -1,0 +1,166 @@
+// The second stage of a DaemonSet's placement: on every node where the controller creates a daemon pod
+// (NodeShouldRunDaemonPod says shouldRun), the scheduler's Filter verdict for that pod — the pod syncNodes creates
+// (CreatePodTemplate) pinned to the node by the node-name affinity — against the pods already there.
+// Computed on first use (counts, then rows), so edits without a reader pay nothing.
+import { createPodTemplate } from '../core/daemonPod';
+import type { FeatureGates } from '../core/k8sVersion';
+import type { SchedPod } from '../core/scheduler/types';
+import type { DaemonSet, Insight, NodeInfo } from '../core/types';
+import { schedulerMessage } from '../codes/scheduler';
+import { filterPodOverInventory, schedulingFor, verdictText, type SchedulerVerdict } from './scheduling';
+import type { AnalysisContext } from './types';
+
+/** Where the DaemonSet's pod spec sits in its document: the fields of reasons are located there. */
+export const DAEMON_SPEC_PATH = 'spec.template.spec';
+
+export interface PendingNode {
+  node: string;
+  verdict: SchedulerVerdict;
+}
+
+/** The scheduler stage of one DaemonSet over the inventory. */
+export interface DaemonScheduling {
+  /** Nodes where the controller creates a daemon pod (and the scheduler state knows the node). */
+  readonly created: number;
+  /** Among them, nodes where the Filter stage leaves the pod Pending. */
+  readonly pending: number;
+  /** Among the created, nodes whose allocatable is unknown (NodeResourcesFit not run there). */
+  readonly allocatableUnknown: number;
+  /** The pending nodes, in inventory order. */
+  readonly pendingNodes: readonly PendingNode[];
+  /** The verdict for the daemon pod on a node where the controller creates one; undefined elsewhere. */
+  verdictFor(node: string): SchedulerVerdict | undefined;
+}
+
+const FEASIBLE: SchedulerVerdict = Object.freeze({ feasible: true, reasons: Object.freeze([]) as never });
+const FEASIBLE_UNKNOWN: SchedulerVerdict = Object.freeze({
+  feasible: true, reasons: Object.freeze([]) as never, allocatableUnknown: true,
+});
+
+// Node name → position in a node list, built once per list (shared by every DaemonSet over it).
+const positions = new WeakMap<readonly NodeInfo[], Map<string, number>>();
+
+function positionsOf(nodes: readonly NodeInfo[]): Map<string, number> {
+  let m = positions.get(nodes);
+  if (!m) positions.set(nodes, (m = new Map(nodes.map((n, i) => [n.name, i]))));
+  return m;
+}
+
+/** The daemon pod as the scheduler receives it (the node-name affinity is applied per node by the framework). */
+export function daemonPodFor(ds: DaemonSet): SchedPod {
+  return createPodTemplate(ds) as SchedPod;
+}
+
+/** Filter options for a DaemonSet's pod under the context's feature gates. */
+export function daemonFilterOptions(gates: FeatureGates) {
+  return {
+    daemonPinnedToNode: true,
+    specPath: DAEMON_SPEC_PATH,
+    labelsPath: 'spec.template.metadata.labels',
+    enableTaintTolerationComparisonOperators: gates.TaintTolerationComparisonOperators === true,
+  };
+}
+
+interface Computed {
+  created: number;
+  allocatableUnknown: number;
+  pending: Map<string, SchedulerVerdict>;
+  unknown: Set<string>;
+}
+
+/**
+ * The scheduler stage of a DaemonSet, computed when first read. `classes[i]` is the controller's decision for
+ * `ctx.nodes[i]` (bit 2: shouldRun), as the placement summary counted it.
+ */
+export class LazyDaemonScheduling implements DaemonScheduling {
+  private done: Computed | undefined;
+
+  constructor(
+    private readonly ds: DaemonSet,
+    private readonly ctx: Pick<AnalysisContext, 'nodes' | 'scheduling' | 'gates'>,
+    private readonly classes: Uint8Array,
+  ) {}
+
+  private get computed(): Computed {
+    return (this.done ??= this.compute());
+  }
+
+  get created(): number {
+    return this.computed.created;
+  }
+
+  get pending(): number {
+    return this.computed.pending.size;
+  }
+
+  get allocatableUnknown(): number {
+    return this.computed.allocatableUnknown;
+  }
+
+  get pendingNodes(): readonly PendingNode[] {
+    return [...this.computed.pending].map(([node, verdict]) => ({ node, verdict }));
+  }
+
+  verdictFor(node: string): SchedulerVerdict | undefined {
+    const i = positionsOf(this.ctx.nodes).get(node);
+    if (i === undefined || !((this.classes[i] ?? 0) & 2)) return undefined;
+    const c = this.computed;
+    const v = c.pending.get(node);
+    if (v) return v;
+    if (c.unknown.has(node)) return FEASIBLE_UNKNOWN;
+    return FEASIBLE;
+  }
+
+  private compute(): Computed {
+    const out: Computed = { created: 0, allocatableUnknown: 0, pending: new Map(), unknown: new Set() };
+    const nodes = this.ctx.nodes;
+    let any = false;
+    for (let i = 0; i < nodes.length && !any; i++) any = ((this.classes[i] ?? 0) & 2) !== 0;
+    if (!any) return out;
+    const infos = schedulingFor(this.ctx);
+    const run = filterPodOverInventory(infos, daemonPodFor(this.ds), daemonFilterOptions(this.ctx.gates));
+    // The usual case: the state was built from these very nodes, in this order; else look nodes up by name.
+    const aligned = run.nodes.length === nodes.length && run.nodes.every((v, i) => v.node === nodes[i]);
+    for (let i = 0; i < nodes.length; i++) {
+      if (!((this.classes[i] ?? 0) & 2)) continue;
+      const name = (nodes[i] as NodeInfo).name;
+      const v = aligned ? run.verdicts[i] : run.verdictFor(name);
+      if (!v) continue; // a node the scheduler state does not know yet
+      out.created++;
+      if (v.allocatableUnknown) {
+        out.allocatableUnknown++;
+        out.unknown.add(name);
+      }
+      if (!v.feasible) out.pending.set(name, v);
+    }
+    return out;
+  }
+}
+
+/**
+ * `kce.wouldBePending`: one warning per distinct first reason (its field and message), located on that field,
+ * naming the first node with its numbers, how many nodes share it, and the inventory.
+ */
+export function wouldBePendingInsights(s: DaemonScheduling, inventoryLabel: string): Insight[] {
+  if (s.pending === 0) return [];
+  const groups = new Map<string, PendingNode[]>();
+  for (const p of s.pendingNodes) {
+    const r = p.verdict.reasons[0];
+    const k = `${r?.field ?? ''}\u0000${r?.message ?? ''}`;
+    const g = groups.get(k);
+    if (g) g.push(p);
+    else groups.set(k, [p]);
+  }
+  const scope = `${s.pending} of ${s.created} node${s.created === 1 ? '' : 's'} in ${inventoryLabel} where the ` +
+    'controller creates the pod; Filter stage only, no preemption';
+  return [...groups.values()].map((g) => {
+    const first = g[0] as PendingNode;
+    const where = g.length > 1 ? `on ${first.node} and ${g.length - 1} more` : `on ${first.node}`;
+    return {
+      code: 'kce.wouldBePending',
+      severity: 'warning',
+      field: first.verdict.reasons[0]?.field ?? DAEMON_SPEC_PATH,
+      message: `${schedulerMessage.wouldBePending(verdictText(first.verdict))} ${where} (${scope})`,
+    };
+  });
+}
