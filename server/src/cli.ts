@@ -10,7 +10,7 @@ const USAGE = `kce — Kube Controller Explorer (Kubernetes ${KUBERNETES_TAG} se
 
 Usage:
   kce validate [--nodes FILE] [--format text|json|sarif] PATH...   kube-apiserver validation + never-matches warnings
-  kce simulate [--nodes FILE] [--format text|json] PATH...         on which nodes each DaemonSet runs, and why not
+  kce simulate [--nodes FILE] [--pods FILE] [--format text|json] PATH...   where each DaemonSet runs, why not, Pending
   kce plan     [--nodes FILE] [--pods FILE] [--format text|json] PATH...   the controller's next sync
   kce rollout  [--nodes FILE] [--format text|json] PATH...         rolling update rounds (maxSurge / maxUnavailable)
   kce nodes    [--context NAME] [--kubeconfig PATH] [--format yaml|json] > nodes.yaml   snapshot a cluster's nodes
@@ -18,7 +18,7 @@ Usage:
 
 Options:
   --nodes FILE            nodes from kubectl get nodes -o yaml|json (default: the embedded sample cluster)
-  --pods FILE             pods from kubectl get pods -o yaml|json (plan)
+  --pods FILE             pods from kubectl get pods -A -o yaml|json: the scheduler's view of each node (simulate, plan)
   --context NAME          nodes (and, for plan, the DaemonSet's pods) from this kubeconfig context (simulate, plan, rollout, nodes)
   --kubeconfig PATH       the kubeconfig file to use (default: KUBECONFIG merged as kubectl does, else ~/.kube/config)
   --feature-gates A=true  Kubernetes feature gates, e.g. TaintTolerationComparisonOperators=true
@@ -60,7 +60,9 @@ export async function main(argv: string[], io: IO): Promise<number> {
     if (cluster && command === 'validate') throw new UsageError('--context and --kubeconfig are for simulate, plan, rollout and nodes');
     if (cluster && args.flags.has('nodes')) throw new UsageError('--nodes and --context/--kubeconfig both give nodes: use one');
     if (args.positionals.length === 0) throw new UsageError(`${command} needs at least one file or folder`);
-    if (command !== 'plan' && args.flags.has('pods')) throw new UsageError('--pods is only for kce plan');
+    if (command !== 'plan' && command !== 'simulate' && args.flags.has('pods')) {
+      throw new UsageError('--pods is only for kce simulate and kce plan');
+    }
     const { gates, unknown } = resolveFeatureGates(parseFeatureGates(args.flags.get('feature-gates')));
     if (unknown.length) throw new UsageError(`unknown feature gate${unknown.length > 1 ? 's' : ''}: ${unknown.join(', ')}`);
     const format = parseFormat(args.flags.get('format'), command === 'validate' ? ['text', 'json', 'sarif'] : ['text', 'json']);
@@ -70,7 +72,7 @@ export async function main(argv: string[], io: IO): Promise<number> {
     const withCluster = snap ? { ...common, inventory: clusterInventory(snap) } : common;
     switch (command) {
       case 'validate': return runValidate(common, io);
-      case 'simulate': return runSimulate(withCluster, io);
+      case 'simulate': return runSimulate({ ...withCluster, pods: args.flags.get('pods') }, io);
       case 'plan': return await runPlan({ ...withCluster, pods: args.flags.get('pods'), ...(snap ? { clusterPods: { namespace: snap.namespace, list: snap.listPods } } : {}) }, io);
       default: return runRollout(withCluster, io);
     }

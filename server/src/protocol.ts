@@ -2,7 +2,7 @@
 // The client imports this file and nothing else from the server: it depends only on the protocol package.
 import { NotificationType, RequestType } from 'vscode-languageserver-protocol';
 import type { Range } from 'vscode-languageserver-protocol';
-import type { DeleteCode, PlacementReasonCode } from './codes/index';
+import type { DeleteCode, PlacementReasonCode, SchedulerReasonCode } from './codes/index';
 import type { NodeEventOf } from './analysis/nodeEvent';
 import type { RolloutResult as RolloutResultShape, RolloutRoundResult } from './analysis/results';
 import type { ContextSummary } from './cluster/kubeconfig';
@@ -39,12 +39,35 @@ export interface PlacementNodeDto {
   shouldRun: boolean;
   shouldContinueRunning: boolean;
   reasons: PlacementReasonDto[];
+  /** The scheduler's Filter verdict for the daemon pod; only where the controller creates one. */
+  scheduler?: SchedulerVerdictDto;
+}
+
+/** One scheduler reason: the upstream plugin, its reason string, the pod field responsible (located). */
+export interface SchedulerReasonDto {
+  plugin: SchedulerReasonCode;
+  message: string;
+  field: string;
+  /** NodeResourcesFit's numbers: `requests 500m, 200m free of 4`. */
+  detail?: string;
+  range?: Range;
+}
+
+export interface SchedulerVerdictDto {
+  feasible: boolean;
+  reasons: SchedulerReasonDto[];
+  /** The node lists no allocatable: resources were not checked there. */
+  allocatableUnknown?: true;
 }
 
 export interface PlacementCountsDto {
   nodes: number;
   shouldRun: number;
   shouldContinueRunning: number;
+  /** Of the shouldRun nodes, those where the daemon pod would stay Pending (the scheduler's Filter stage). */
+  pending?: number;
+  /** Of the shouldRun nodes, those without allocatable (resources not checked). */
+  allocatableUnknown?: number;
 }
 
 /** Why the inventory in use is not (or not fully) the one the settings asked for. */

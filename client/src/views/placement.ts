@@ -73,6 +73,40 @@ function reasonCell(r: PlacementNodeDto, uri: string): string {
     .join('');
 }
 
+// ---------- the scheduler stage column (ds) ----------
+
+/** The scheduler's verdict for the daemon pod: `—` where none is created, `fits`, or `Pending` with its reasons. */
+function schedulerCell(r: PlacementNodeDto, uri: string): string {
+  const s = r.scheduler;
+  if (!s) return '<td class="stage" data-sort=""><span class="empty">—</span></td>';
+  const unknown = s.allocatableUnknown
+    ? ' <span class="tag" title="The node lists no allocatable: resources are not checked">allocatable unknown</span>'
+    : '';
+  if (s.feasible) return `<td class="stage" data-sort="fits"><span class="ok">fits</span>${unknown}</td>`;
+  const reasons = s.reasons.map((x) => {
+    const go = goRefFor(x.plugin);
+    const field = x.range
+      ? msgLink(x.field, { type: 'reveal', uri, line: x.range.start.line, character: x.range.start.character }, 'Show the field in the editor')
+      : `<span class="code">${esc(x.field)}</span>`;
+    const note = msgLink(x.plugin, { type: 'note', code: x.plugin }, 'Open the note about this scheduler plugin');
+    const goLink = msgLink(go.func, { type: 'open', url: go.url }, 'Open the Go function at the pinned tag');
+    const detail = x.detail ? ` (${esc(x.detail)})` : '';
+    return `<div>${esc(x.message)}${detail}<br><span class="sub">${field} · ${note} · ${goLink}</span></div>`;
+  });
+  return `<td class="stage" data-sort="pending"><span class="bad">Pending</span>${unknown}${reasons.join('')}</td>`;
+}
+
+/** The Pending count and what the stage covers, when the server sent the scheduler's verdicts. */
+function schedulerSummary(res: SimulatePlacementResult): { count: string; note: string } {
+  if (res.summary.pending === undefined) return { count: '', note: '' };
+  const pending = res.summary.pending;
+  const unknown = res.summary.allocatableUnknown ?? 0;
+  const count = `\n<div class="count"><b class="${pending ? 'bad' : 'ok'}" id="count-pending">${pending}</b>created, then Pending</div>`;
+  const unknownText = unknown ? ` ${esc(plural(unknown, 'node'))} list no allocatable: resources are not checked there.` : '';
+  const note = `\n<p class="sub" id="scheduler-note">Scheduler: the default scheduler's Filter plugins for the daemon pod, pinned to each node where the controller creates it, against the pods already there. Filter stage only: no scoring, no preemption.${unknownText}</p>`;
+  return { count, note };
+}
+
 export function renderPlacementBody(input: PlacementViewInput): string {
   const res = input.result;
   const rows = res.nodes;
@@ -83,6 +117,7 @@ export function renderPlacementBody(input: PlacementViewInput): string {
   const inv = res.inventory;
   const file = inv.source === 'file' || inv.source === 'workspace' ? inv.detail : undefined;
   const invText = `${describeInventory(inv).inUse}${file ? ` (${file})` : ''} · ${plural(inv.count, 'node')}`;
+  const stage = schedulerSummary(res);
   const reasonBars = countByReason(rows).map(([code, n]) => ({ label: code, value: n, cls: code === 'TaintNotTolerated' ? 'bar-warn' : 'bar-bad' }));
   // Node, outcome and reason first: at narrow widths the zone and existing-pod columns fold away (CSS).
   const table = rows
@@ -94,6 +129,7 @@ export function renderPlacementBody(input: PlacementViewInput): string {
       const cells = [
         `<td class="code node">${esc(r.name)}</td>`,
         `<td class="outcome" data-sort="${r.shouldRun ? 1 : 0}">${mark} ${esc(OUTCOME_LABEL[o])}</td>`,
+        schedulerCell(r, res.uri),
         `<td class="reason" data-sort="${esc(r.reasons[0]?.code ?? '')}">${reasonCell(r, res.uri)}</td>`,
         `<td class="wide-only nowrap">${esc(zone)}</td>`,
         `<td class="wide-only" data-sort="${r.shouldContinueRunning ? 1 : 0}">${cont}</td>`,
@@ -108,8 +144,8 @@ ${errorsBanner(input.errors)}${inventoryBanner(inv)}
 <div class="count"><b class="ok" id="count-run">${res.summary.shouldRun}</b>run${res.summary.shouldRun === 1 ? 's' : ''} the pod</div>
 <div class="count"><b class="bad" id="count-skipped">${skipped}</b>skipped</div>
 <div class="count"><b id="count-continue">${res.summary.shouldContinueRunning}</b>keep${res.summary.shouldContinueRunning === 1 ? 's' : ''} a running pod</div>
-<div class="count"><b id="count-nodes">${res.summary.nodes}</b>${res.summary.nodes === 1 ? 'node' : 'nodes'}</div>
-</div>
+<div class="count"><b id="count-nodes">${res.summary.nodes}</b>${res.summary.nodes === 1 ? 'node' : 'nodes'}</div>${stage.count}
+</div>${stage.note}
 <div class="charts">
 ${barChart('Nodes by outcome', [
     { label: OUTCOME_LABEL.runs, value: byOutcome.runs, cls: 'bar-ok' },
@@ -125,7 +161,7 @@ ${reasonBars.length ? barChart('Skipped nodes by reason', reasonBars, 380) : '<p
 · ${msgLink('Text report', { type: 'command', command: 'kce.showReport', args: [res.uri, res.documentIndex] })}
 </div>
 <table class="sortable" id="nodes" aria-label="Nodes: one row per node; arrow keys move between rows, Enter shows the field">
-<thead><tr>${header('Node')}${header('Outcome', { api: 'shouldRun' })}${header('Reason', { api: 'reasons' })}${header('Zone', { api: 'topology.kubernetes.io/zone', cls: 'wide-only' })}${header('Existing pod', { api: 'shouldContinueRunning', cls: 'wide-only' })}</tr></thead>
+<thead><tr>${header('Node')}${header('Outcome', { api: 'shouldRun' })}${header('Scheduler', { api: 'scheduler (Filter stage)' })}${header('Reason', { api: 'reasons' })}${header('Zone', { api: 'topology.kubernetes.io/zone', cls: 'wide-only' })}${header('Existing pod', { api: 'shouldContinueRunning', cls: 'wide-only' })}</tr></thead>
 <tbody>
 ${table}
 </tbody>

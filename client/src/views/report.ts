@@ -14,7 +14,7 @@ export function placementReport(r: SimulatePlacementResult): string {
   const out = [
     `# Placement · DaemonSet ${name}`,
     `inventory: ${inv.source}${inv.detail ? ` (${inv.detail})` : ''} · ${inv.count} nodes${inv.error ? ` · warning: ${inv.error}` : ''}`,
-    `runs on ${r.summary.shouldRun} of ${r.summary.nodes} nodes · ${r.summary.nodes - r.summary.shouldRun} skipped · ${r.summary.shouldContinueRunning} keep running`,
+    `runs on ${r.summary.shouldRun} of ${r.summary.nodes} nodes${r.summary.pending ? ` · ${r.summary.pending} Pending` : ''} · ${r.summary.nodes - r.summary.shouldRun} skipped · ${r.summary.shouldContinueRunning} keep running`,
     '',
   ];
   const w = Math.min(40, Math.max(4, ...r.nodes.map((x) => x.name.length)));
@@ -27,7 +27,12 @@ export function placementReport(r: SimulatePlacementResult): string {
       const prefix = i === 0 ? head : ' '.repeat(head.length);
       out.push(`${prefix}  ${x.code}  ${x.field}  ${x.message}${x.evicts ? '  (evicts)' : ''}`);
     });
+    // The scheduler's Filter stage for the daemon pod (ds): why it would stay Pending after creation.
+    for (const x of row.scheduler?.feasible === false ? row.scheduler.reasons : []) {
+      out.push(`      then Pending  ${x.plugin}  ${x.field}  ${x.message}${x.detail ? ` (${x.detail})` : ''}`);
+    }
   }
+  if (r.summary.pending !== undefined) out.push('', "  note: Pending is the scheduler's Filter stage only (no scoring, no preemption)");
   return out.join('\n') + '\n';
 }
 

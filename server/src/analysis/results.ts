@@ -7,16 +7,51 @@ import type { PodToDelete } from '../core/plan';
 import { daemonSetCounts, type DaemonSetCounts } from '../core/status';
 import { simulatePlan, simulateRolloutOf } from './simulations';
 import type { PlacementSummary } from './types';
+import type { DaemonScheduling } from './daemonScheduling';
+import { reasonText, type SchedulerReason, type SchedulerVerdict } from './scheduling';
 
 export interface PlacementCounts {
   nodes: number;
   shouldRun: number;
   shouldContinueRunning: number;
+  /** Of the shouldRun nodes, those where the scheduler's Filter stage leaves the daemon pod Pending. */
+  pending?: number;
+  /** Of the shouldRun nodes, those without allocatable in the inventory (resources not checked). */
+  allocatableUnknown?: number;
 }
 
 /** One node of a placement: the core's decision under the CLI's names. Reasons are shared objects: read-only. */
 export interface NodeResult extends Omit<NodePlacement, 'node'> {
   name: string;
+  /** The scheduler's verdict for the daemon pod; only where the controller creates one. */
+  scheduler?: SchedulerResult;
+}
+
+/** One scheduler reason as the JSON contract has it; `detail` adds NodeResourcesFit's numbers. */
+export interface SchedulerReasonResult {
+  plugin: SchedulerReason['plugin'];
+  message: string;
+  field: string;
+  /** `requests 500m, 200m free of 4`. */
+  detail?: string;
+}
+
+export interface SchedulerResult {
+  feasible: boolean;
+  reasons: SchedulerReasonResult[];
+  /** The node has no allocatable in the inventory: NodeResourcesFit was not run, resources are not checked. */
+  allocatableUnknown?: true;
+}
+
+export function schedulerResult(v: SchedulerVerdict): SchedulerResult {
+  const reasons = v.reasons.map((r) => {
+    const out: SchedulerReasonResult = { plugin: r.plugin, message: r.message, field: r.field };
+    const text = reasonText(v, r);
+    // reasonText is `<message> (<numbers>)` for NodeResourcesFit: the numbers are the detail.
+    if (text !== r.message && text.startsWith(`${r.message} (`)) out.detail = text.slice(r.message.length + 2, -1);
+    return out;
+  });
+  return { feasible: v.feasible, reasons, ...(v.allocatableUnknown ? { allocatableUnknown: true as const } : {}) };
 }
 
 export interface PlacementResult {
@@ -28,11 +63,24 @@ export function nodeResult(p: NodePlacement): NodeResult {
   return { name: p.node, shouldRun: p.shouldRun, shouldContinueRunning: p.shouldContinueRunning, reasons: p.reasons };
 }
 
-export function placementResult(p: PlacementSummary): PlacementResult {
-  return {
-    summary: { nodes: p.nodes, shouldRun: p.shouldRun, shouldContinueRunning: p.shouldContinueRunning },
-    nodes: p.placements.map(nodeResult),
+/** nodeResult with the scheduler's verdict where the controller creates the daemon pod. */
+function nodeResultWith(p: NodePlacement, scheduler: DaemonScheduling | undefined): NodeResult {
+  const out = nodeResult(p);
+  const v = p.shouldRun ? scheduler?.verdictFor(p.node) : undefined;
+  if (v) out.scheduler = schedulerResult(v);
+  return out;
+}
+
+/** A placement, with the scheduler's verdicts on the nodes that get a daemon pod when `scheduler` is given. */
+export function placementResult(p: PlacementSummary, scheduler?: DaemonScheduling): PlacementResult {
+  const summary: PlacementCounts = {
+    nodes: p.nodes, shouldRun: p.shouldRun, shouldContinueRunning: p.shouldContinueRunning,
   };
+  if (scheduler) {
+    summary.pending = scheduler.pending;
+    summary.allocatableUnknown = scheduler.allocatableUnknown;
+  }
+  return { summary, nodes: p.placements.map((n) => nodeResultWith(n, scheduler)) };
 }
 
 export interface PlanResult {

@@ -11,6 +11,8 @@ import { LineIndex } from './positions';
 import { renderTable } from './table';
 import type { OutputFormat } from './args';
 import { toSarif } from './sarif';
+import type { ClusterNodeInfos } from '../core/scheduler/nodeInfo';
+import { pendingCreates, pendingSuffix, pendingTable, podsLabel, SCHEDULER_LEGEND, schedulerCell, schedulingState } from './schedulerStage';
 
 export interface IO {
   stdout(s: string): void;
@@ -32,10 +34,18 @@ interface AnalysedFile {
   analysis: FileAnalysis;
 }
 
-function analyseAll(opts: CommonOptions, inventory: Inventory, inventoryInsights = true): AnalysedFile[] {
+function analyseAll(
+  opts: CommonOptions,
+  inventory: Inventory,
+  inventoryInsights = true,
+  scheduling?: ClusterNodeInfos,
+): AnalysedFile[] {
   return expandPaths(opts.paths).map((path) => {
     const text = readText(path);
-    const ctx = { nodes: inventory.nodes, gates: opts.gates, insights: true, inventoryLabel: inventory.label, inventoryInsights };
+    const ctx = {
+      nodes: inventory.nodes, gates: opts.gates, insights: true, inventoryLabel: inventory.label, inventoryInsights,
+      ...(scheduling ? { scheduling } : {}),
+    };
     return { path: displayName(path), text, analysis: analyzeText(text, ctx) };
   });
 }
@@ -148,13 +158,15 @@ function reasonJson(r: PlacementReason): { code: PlacementReason['code']; messag
   return { code: r.code, message: r.message, field: r.field };
 }
 
-export function runSimulate(opts: CommonOptions, io: IO): number {
+export function runSimulate(opts: CommonOptions & { pods?: string }, io: IO): number {
   const inventory = inventoryFor(opts, io);
-  const found = daemonSetsIn(analyseAll(opts, inventory));
+  const pods = loadPods(opts.pods);
+  const scheduling = opts.pods ? schedulingState(inventory.nodes, pods) : undefined;
+  const found = daemonSetsIn(analyseAll(opts, inventory, true, scheduling));
   if (found.length === 0) return noDaemonSets(opts, io);
   const byName = new Map(inventory.nodes.map((n) => [n.name, n]));
   const daemonSets = found.map(({ path, doc }) => {
-    const p = placementResult(doc.placement!);
+    const p = placementResult(doc.placement!, doc.scheduler);
     return {
       file: path,
       namespace: doc.namespace ?? null,
@@ -166,24 +178,28 @@ export function runSimulate(opts: CommonOptions, io: IO): number {
     };
   });
   if (opts.format === 'json') {
-    json(io, { inventory: { source: inventory.source, label: inventory.label, nodes: inventory.nodes.length }, daemonSets });
+    const inv = { source: inventory.source, label: inventory.label, nodes: inventory.nodes.length };
+    json(io, { inventory: opts.pods ? { ...inv, pods: pods.length } : inv, daemonSets });
     return 0;
   }
-  io.stdout(`inventory: ${inventory.label} (${inventory.nodes.length} nodes)\n`);
+  io.stdout(`inventory: ${inventory.label} (${inventory.nodes.length} nodes), ${podsLabel(opts.pods, pods.length)}\n`);
   for (const ds of daemonSets) {
     const skipped = ds.summary.nodes - ds.summary.shouldRun;
     io.stdout(`\nDaemonSet ${qualifiedName({ namespace: ds.namespace ?? undefined, name: ds.name ?? undefined })}  (${ds.file}, document ${ds.document + 1})\n`);
-    io.stdout(`runs on ${ds.summary.shouldRun} of ${ds.summary.nodes} nodes · ${skipped} skipped` + (ds.errors ? ` · ${ds.errors} validation error${ds.errors === 1 ? '' : 's'} (kce validate)` : '') + '\n\n');
+    io.stdout(`runs on ${ds.summary.shouldRun} of ${ds.summary.nodes} nodes${pendingSuffix(ds.summary.pending)} · ` +
+      `${skipped} skipped` + (ds.errors ? ` · ${ds.errors} validation error${ds.errors === 1 ? '' : 's'} (kce validate)` : '') + '\n\n');
     const rows = ds.nodes.map((n) => [
       n.name,
       zoneOf(byName.get(n.name)?.labels),
       n.shouldRun ? '✓' : '✗',
       n.shouldContinueRunning ? '✓' : '✗',
+      schedulerCell(n, shorten),
       n.reasons.length ? shorten(n.reasons[0]!.message) + (n.reasons.length > 1 ? ` (+${n.reasons.length - 1} more)` : '') : '',
     ]);
-    io.stdout(renderTable(['NODE', 'ZONE', 'RUN', 'KEEP', 'WHY NOT'], rows) + '\n');
+    io.stdout(renderTable(['NODE', 'ZONE', 'RUN', 'KEEP', 'SCHEDULER', 'WHY NOT'], rows) + '\n');
   }
   io.stdout('\nRUN: NodeShouldRunDaemonPod says a new pod is created there. KEEP: an existing pod keeps running.\n');
+  io.stdout(`${SCHEDULER_LEGEND}\n`);
   return 0;
 }
 
@@ -210,7 +226,8 @@ export async function runPlan(
 ): Promise<number> {
   const inventory = inventoryFor(opts, io);
   const allPods = loadPods(opts.pods);
-  const found = daemonSetsIn(analyseAll(opts, inventory));
+  const scheduling = opts.pods ? schedulingState(inventory.nodes, allPods) : undefined;
+  const found = daemonSetsIn(analyseAll(opts, inventory, true, scheduling));
   if (found.length === 0) return noDaemonSets(opts, io);
   let podSource = opts.pods ? `pods: ${opts.pods} (${allPods.length})` : 'no existing pods (--pods FILE to give them)';
   const daemonSets = [];
@@ -234,6 +251,7 @@ export async function runPlan(
       currentNumberScheduled: counts.currentNumberScheduled,
       numberMisscheduled: counts.numberMisscheduled,
       misscheduled: counts.misscheduled.map((m) => ({ node: m.node, pods: m.pods, reasons: m.reasons.map(reasonJson) })),
+      pending: pendingCreates(doc, plan.nodesNeedingDaemonPods),
     });
   }
   if (opts.format === 'json') {
@@ -245,6 +263,7 @@ export async function runPlan(
     io.stdout(`\nDaemonSet ${qualifiedName({ namespace: d.namespace ?? undefined, name: d.name ?? undefined })}: ${d.pods} existing pod${d.pods === 1 ? '' : 's'}\n`);
     io.stdout(`create on ${d.nodesNeedingDaemonPods.length} node${d.nodesNeedingDaemonPods.length === 1 ? '' : 's'}` + (d.batches.length ? ` in slow-start batches ${d.batches.join(', ')}` : '') + '\n');
     if (d.nodesNeedingDaemonPods.length) io.stdout('  ' + d.nodesNeedingDaemonPods.join(', ') + '\n');
+    if (d.pending.length) io.stdout(pendingTable(d.pending, shorten));
     io.stdout(`delete ${d.podsToDelete.length} pod${d.podsToDelete.length === 1 ? '' : 's'}\n`);
     if (d.podsToDelete.length) io.stdout(renderTable(['POD', 'NODE', 'WHY'], d.podsToDelete.map((p) => [p.pod, p.node, p.reason])).replace(/^/gm, '  ') + '\n');
     if (d.pods > 0) {

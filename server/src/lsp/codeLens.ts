@@ -5,12 +5,22 @@ import type { Problem } from '../analysis/types';
 import type { Analyzed } from './session';
 import { toRange } from './convert';
 
-export function lensTitle(nodes: number, shouldRun: number, errors: DocumentErrors = { yaml: 0, api: 0 }): string {
+export function lensTitle(
+  nodes: number,
+  shouldRun: number,
+  errors: DocumentErrors = { yaml: 0, api: 0 },
+  pending = 0,
+): string {
   const skipped = nodes - shouldRun;
-  const placed = `runs on ${shouldRun} of ${nodes} node${nodes === 1 ? '' : 's'}`;
+  const placed = `runs on ${shouldRun} of ${nodes} node${nodes === 1 ? '' : 's'}${pendingPart(pending)}`;
   const warning = errorWarning(errors);
   // With errors the placement is that of the text as written: say so before the numbers, never silently.
   return warning ? `⚠ ${warning} · ${placed} as written, ignoring what is invalid` : `${placed} · ${skipped} skipped`;
+}
+
+/** `· 2 Pending`: daemon pods the controller creates that the scheduler's filters would leave Pending (ds). */
+export function pendingPart(pending: number): string {
+  return pending > 0 ? ` · ${pending} Pending` : '';
 }
 
 /** Errors that make a document's placement a guess: YAML syntax (parts of the text are dropped) and API errors. */
@@ -53,7 +63,7 @@ export function codeLensesOf(a: Analyzed): CodeLens[] {
     out.push({
       range: toRange(a.doc, [off, off]),
       command: {
-        title: lensTitle(d.placement.nodes, d.placement.shouldRun, documentErrors(d.problems)),
+        title: lensTitle(d.placement.nodes, d.placement.shouldRun, documentErrors(d.problems), d.scheduler?.pending),
         command: SIMULATE_PLACEMENT_COMMAND,
         arguments: [a.uri, d.index],
       },

@@ -3,10 +3,12 @@
 import { MarkupKind } from 'vscode-languageserver/node';
 import type { Hover } from 'vscode-languageserver/node';
 import type { DocumentAnalysis } from '../analysis/types';
-import { GO_LINKS, goFileUrl, PLACEMENT_REASONS, type GoSymbol } from '../codes/index';
+import { GO_LINKS, goFileUrl, goSymbolFor, PLACEMENT_REASONS, schedulerMessage, type GoSymbol } from '../codes/index';
+import type { DaemonScheduling } from '../analysis/daemonScheduling';
+import { reasonText } from '../analysis/scheduling';
 import { newNodeSelectorTerm, termMatches, explainTerm } from '../core/nodeAffinity';
 import { describeToleration, taintToString, toleratesTaint } from '../core/taints';
-import type { NodeInfo, NodeSelectorTerm, Toleration } from '../core/types';
+import type { NodeInfo, NodePlacement, NodeSelectorTerm, Toleration } from '../core/types';
 import type { Analyzed, Session } from './session';
 import { toRange } from './convert';
 import { cursorAt, typedValue, valueAt } from './yamlView';
@@ -61,18 +63,52 @@ function more(n: number): string {
   return n > 0 ? `\n\n_and ${n} more_` : '';
 }
 
-/** Counts then a compact ✓/✗ table, skipped nodes first, capped at maxNodes rows. */
+/**
+ * Counts then a compact table, capped at maxNodes rows: skipped nodes (✗) first, then nodes where the daemon pod is
+ * created but would stay Pending (⚠, the scheduler's reason), then the others (✓).
+ */
 export function placementMarkdown(d: DocumentAnalysis, maxNodes: number, inventory: string): string {
   const p = d.placement!;
   const skipped = p.nodes - p.shouldRun;
-  const head = `**${esc(d.kind ?? 'DaemonSet')} ${d.name ? code(d.name) : ''}** runs on **${p.shouldRun} of ${p.nodes}** nodes · ${skipped} skipped _(${esc(inventory)})_`;
+  const sched = d.scheduler;
+  const pending = sched?.pending ?? 0;
+  const pendingCount = pending ? ` · **${pending} Pending**` : '';
+  const head = `**${esc(d.kind ?? 'DaemonSet')} ${d.name ? code(d.name) : ''}** runs on **${p.shouldRun} of ${p.nodes}** nodes${pendingCount} · ${skipped} skipped _(${esc(inventory)})_`;
   if (p.placements.length === 0) return head;
-  const ordered = [...p.placements.filter((x) => !x.shouldRun), ...p.placements.filter((x) => x.shouldRun)];
+  const isPending = (x: NodePlacement) => x.shouldRun && sched?.verdictFor(x.node)?.feasible === false;
+  const ordered = [...p.placements.filter((x) => !x.shouldRun), ...p.placements.filter(isPending),
+    ...p.placements.filter((x) => x.shouldRun && !isPending(x))];
   const shown = ordered.slice(0, maxNodes);
-  const rows = shown.map((x) => `| ${x.shouldRun ? '✓' : '✗'} | ${esc(x.node)} | ${esc(x.reasons.map((r) => r.message).join('; '))} |`);
+  const rows = shown.map((x) => schedulerRow(x, sched) ??
+    `| ${x.shouldRun ? '✓' : '✗'} | ${esc(x.node)} | ${esc(x.reasons.map((r) => r.message).join('; '))} |`);
   if (shown.length === 0) return head + more(ordered.length);
-  const why = whyLinks(shown.flatMap((x) => x.reasons.map((r) => r.code)));
-  return `${head}\n\n| | node | reason |\n|:-:|---|---|\n${rows.join('\n')}${more(ordered.length - shown.length)}${why ? `\n\n${why}` : ''}`;
+  const why = whyLinks([...shown.flatMap((x) => x.reasons.map((r) => r.code)), ...schedulerCodes(shown, sched)]);
+  const stage = sched && (pending || sched.allocatableUnknown) ? `\n\n${SCHEDULER_STAGE_NOTE}` : '';
+  return `${head}\n\n| | node | reason |\n|:-:|---|---|\n${rows.join('\n')}${more(ordered.length - shown.length)}${stage}${why ? `\n\n${why}` : ''}`;
+}
+
+// ---------- the scheduler stage of a DaemonSet's hover (ds) ----------
+
+const SCHEDULER_STAGE_NOTE = '⚠ created, then Pending: the scheduler\'s Filter plugins for the daemon pod against the pods ' +
+  'already on the node (Filter stage only: no scoring, no preemption).';
+
+/** A row for a node that gets a daemon pod, when the scheduler has something to say; undefined otherwise. */
+function schedulerRow(x: NodePlacement, sched: DaemonScheduling | undefined): string | undefined {
+  const v = x.shouldRun ? sched?.verdictFor(x.node) : undefined;
+  if (!v || (v.feasible && !v.allocatableUnknown)) return undefined;
+  if (v.feasible) return `| ✓ | ${esc(x.node)} | ${esc('allocatable unknown: resources not checked')} |`;
+  const links = v.reasons.map((r) => {
+    const go = goSymbolFor(r.plugin);
+    return go ? ` ([${esc(go.symbol)}](${go.url}))` : '';
+  });
+  const text = v.reasons.map((r, i) => esc(reasonText(v, r)) + links[i]).join('; ');
+  return `| ⚠ | ${esc(x.node)} | ${esc(schedulerMessage.wouldBePending(''))}${text} |`;
+}
+
+/** The plugin names of the Pending rows shown, for their "Why? (note)" links. */
+function schedulerCodes(shown: readonly NodePlacement[], sched: DaemonScheduling | undefined): string[] {
+  if (!sched?.pending) return [];
+  return shown.flatMap((x) => (x.shouldRun ? sched.verdictFor(x.node)?.reasons.map((r) => r.plugin) ?? [] : []));
 }
 
 /**

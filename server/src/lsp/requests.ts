@@ -8,7 +8,7 @@ import type { Analyzed, Session } from './session';
 import { toRange } from './convert';
 import { safe } from './safe';
 import { rangeOfPath } from '../yaml/paths';
-import { placementResult, planResult, rolloutResult, type NodeResult } from '../analysis/results';
+import { placementResult, planResult, rolloutResult, type NodeResult, type SchedulerResult } from '../analysis/results';
 import { nodeEventResult } from '../analysis/nodeEvent';
 
 /** The nodes of a placement as DTOs: each reason with the range of its field in the document. */
@@ -34,7 +34,24 @@ export function nodeDtos(a: Analyzed, d: DocumentAnalysis, nodes: readonly NodeR
     if (r.evicts !== undefined) dto.evicts = r.evicts;
     return dto;
   };
-  return nodes.map((n) => ({ name: n.name, shouldRun: n.shouldRun, shouldContinueRunning: n.shouldContinueRunning, reasons: n.reasons.map(reasonDto) }));
+  return nodes.map((n) => {
+    const dto: P.PlacementNodeDto = {
+      name: n.name, shouldRun: n.shouldRun, shouldContinueRunning: n.shouldContinueRunning, reasons: n.reasons.map(reasonDto),
+    };
+    if (n.scheduler) dto.scheduler = schedulerDto(n.scheduler, rangeOf);
+    return dto;
+  });
+}
+
+/** The scheduler's verdict as a DTO, each reason located at its pod field (ds). */
+function schedulerDto(s: SchedulerResult, rangeOf: (field: string) => P.SchedulerReasonDto['range'] | undefined): P.SchedulerVerdictDto {
+  const reasons = s.reasons.map((r) => {
+    const dto: P.SchedulerReasonDto = { ...r };
+    const range = rangeOf(r.field);
+    if (range) dto.range = range;
+    return dto;
+  });
+  return { feasible: s.feasible, reasons, ...(s.allocatableUnknown ? { allocatableUnknown: true as const } : {}) };
 }
 
 function docAt(a: Analyzed | undefined, index: number): DocumentAnalysis | undefined {
@@ -56,7 +73,7 @@ export function registerRequests(connection: Connection, session: Session): void
     const a = await session.analyze(params.uri);
     const d = docAt(a, params.documentIndex);
     if (!a || !d?.placement) return null;
-    const placed = placementResult(d.placement);
+    const placed = placementResult(d.placement, d.scheduler);
     const result: P.SimulatePlacementResult = {
       uri: a.uri,
       documentIndex: d.index,

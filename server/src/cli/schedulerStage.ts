@@ -1,0 +1,76 @@
+// The scheduler stage of a DaemonSet in `kce simulate` and `kce plan`: the per-node state built from --pods, the
+// SCHEDULER column and the sentences that say what the stage does and does not cover.
+import { ClusterNodeInfos } from '../core/scheduler/nodeInfo';
+import type { SchedPod } from '../core/scheduler/types';
+import type { NodeInfo, Pod } from '../core/types';
+import { schedulerResult, type NodeResult, type SchedulerResult } from '../analysis/results';
+import type { DocumentAnalysis } from '../analysis/types';
+import { renderTable } from './table';
+
+/** The scheduler's per-node state: the inventory's nodes and the pods bound to them (unbound/finished ones ignored). */
+export function schedulingState(nodes: readonly NodeInfo[], pods: readonly Pod[]): ClusterNodeInfos {
+  const s = new ClusterNodeInfos();
+  for (const n of nodes) s.setNode(n);
+  for (const p of pods) s.upsertPod(p as SchedPod);
+  return s;
+}
+
+/** One reason with its numbers: `Insufficient cpu (requests 500m, 200m free of 4)`. */
+export function schedulerReasonText(r: SchedulerResult['reasons'][number]): string {
+  return r.detail ? `${r.message} (${r.detail})` : r.message;
+}
+
+/** Every reason of a verdict, joined. */
+export function schedulerVerdictText(s: SchedulerResult): string {
+  return s.reasons.map(schedulerReasonText).join('; ');
+}
+
+/** The SCHEDULER cell: empty where no pod is created, `✓`, or `Pending: <first reason>`. */
+export function schedulerCell(n: NodeResult, shorten: (s: string) => string): string {
+  const s = n.scheduler;
+  if (!s) return '';
+  const unknown = s.allocatableUnknown ? ' (allocatable unknown)' : '';
+  if (s.feasible) return `✓${unknown}`;
+  const first = s.reasons[0];
+  const more = s.reasons.length > 1 ? ` (+${s.reasons.length - 1} more)` : '';
+  return shorten(`Pending: ${first ? schedulerReasonText(first) : 'rejected'}${more}${unknown}`);
+}
+
+/** `· 2 Pending` for the summary line (nothing when none is). */
+export function pendingSuffix(pending: number | undefined): string {
+  return pending ? ` · ${pending} Pending` : '';
+}
+
+/** What the pods of the stage came from, for headers: `pods: pods.yaml (450)`. */
+export function podsLabel(podsPath: string | undefined, count: number): string {
+  return podsPath ? `pods: ${podsPath} (${count})` : 'no pods given (--pods FILE): only node capacity is checked';
+}
+
+/** The legend under the tables. */
+export const SCHEDULER_LEGEND =
+  "SCHEDULER: kube-scheduler's Filter plugins for the daemon pod (pinned to the node) against the pods already there, " +
+  'where the controller creates one; Filter stage only (no scoring, no preemption). ' +
+  '"allocatable unknown": the node lists no allocatable, so resources are not checked there.';
+
+/** A pod the plan creates that the scheduler's filters would leave Pending. */
+export interface PendingCreate {
+  node: string;
+  reasons: SchedulerResult['reasons'];
+}
+
+/** Of the nodes a plan creates a daemon pod on, those where it would then be Pending, with why. */
+export function pendingCreates(doc: DocumentAnalysis, nodes: readonly string[]): PendingCreate[] {
+  const out: PendingCreate[] = [];
+  for (const node of nodes) {
+    const v = doc.scheduler?.verdictFor(node);
+    if (v && !v.feasible) out.push({ node, reasons: schedulerResult(v).reasons });
+  }
+  return out;
+}
+
+/** The plan's text for them: a count, then one row per node. */
+export function pendingTable(pending: readonly PendingCreate[], shorten: (s: string) => string): string {
+  const rows = pending.map((p) => [p.node, shorten(p.reasons.map(schedulerReasonText).join('; '))]);
+  const head = `then Pending on ${pending.length} of them (the scheduler's Filter stage; no scoring, no preemption)\n`;
+  return head + renderTable(['NODE', 'WHY PENDING'], rows).replace(/^/gm, '  ') + '\n';
+}
