@@ -169,7 +169,7 @@ describe('kce simulate', () => {
     const r = kce('simulate', '--nodes', nodes, join(EX, 'fluent-bit.yaml'));
     assert.equal(r.code, 0, r.stderr);
     assert.match(r.stdout, /inventory: .*nodes\.json \(30 nodes\)/);
-    assert.match(r.stdout, /NODE\s+ZONE\s+RUN\s+KEEP\s+WHY NOT/);
+    assert.match(r.stdout, /NODE\s+ZONE\s+RUN\s+KEEP\s+SCHEDULER\s+WHY NOT/);
     assert.match(r.stdout, /runs on \d+ of 30 nodes/);
   });
 

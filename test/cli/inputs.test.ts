@@ -73,7 +73,9 @@ describe('an empty node list is an inventory of zero nodes', () => {
       assert.equal(r.code, 0, r.stderr);
       const out = JSON.parse(r.stdout);
       assert.equal(out.inventory.nodes, 0);
-      assert.deepEqual(out.daemonSets[0].summary, { nodes: 0, shouldRun: 0, shouldContinueRunning: 0 });
+      assert.deepEqual(out.daemonSets[0].summary, {
+        nodes: 0, shouldRun: 0, shouldContinueRunning: 0, pending: 0, allocatableUnknown: 0,
+      });
     });
   }
 
