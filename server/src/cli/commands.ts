@@ -12,7 +12,7 @@ import { renderTable } from './table';
 import type { OutputFormat } from './args';
 import { toSarif } from './sarif';
 import type { ClusterNodeInfos } from '../core/scheduler/nodeInfo';
-import { pendingCreates, pendingSuffix, pendingTable, podsLabel, SCHEDULER_LEGEND, schedulerCell, schedulingState } from './schedulerStage';
+import { pendingCreates, pendingSuffix, pendingTable, SCHEDULER_LEGEND, schedulerCell, schedulerPods } from './schedulerStage';
 
 export interface IO {
   stdout(s: string): void;
@@ -160,9 +160,8 @@ function reasonJson(r: PlacementReason): { code: PlacementReason['code']; messag
 
 export function runSimulate(opts: CommonOptions & { pods?: string }, io: IO): number {
   const inventory = inventoryFor(opts, io);
-  const pods = loadPods(opts.pods);
-  const scheduling = opts.pods ? schedulingState(inventory.nodes, pods) : undefined;
-  const found = daemonSetsIn(analyseAll(opts, inventory, true, scheduling));
+  const pods = schedulerPods(inventory, opts.pods, loadPods(opts.pods));
+  const found = daemonSetsIn(analyseAll(opts, inventory, true, pods.state));
   if (found.length === 0) return noDaemonSets(opts, io);
   const byName = new Map(inventory.nodes.map((n) => [n.name, n]));
   const daemonSets = found.map(({ path, doc }) => {
@@ -179,10 +178,10 @@ export function runSimulate(opts: CommonOptions & { pods?: string }, io: IO): nu
   });
   if (opts.format === 'json') {
     const inv = { source: inventory.source, label: inventory.label, nodes: inventory.nodes.length };
-    json(io, { inventory: opts.pods ? { ...inv, pods: pods.length } : inv, daemonSets });
+    json(io, { inventory: pods.count !== undefined ? { ...inv, pods: pods.count } : inv, daemonSets });
     return 0;
   }
-  io.stdout(`inventory: ${inventory.label} (${inventory.nodes.length} nodes), ${podsLabel(opts.pods, pods.length)}\n`);
+  io.stdout(`inventory: ${inventory.label} (${inventory.nodes.length} nodes), ${pods.label}\n`);
   for (const ds of daemonSets) {
     const skipped = ds.summary.nodes - ds.summary.shouldRun;
     io.stdout(`\nDaemonSet ${qualifiedName({ namespace: ds.namespace ?? undefined, name: ds.name ?? undefined })}  (${ds.file}, document ${ds.document + 1})\n`);
@@ -226,8 +225,7 @@ export async function runPlan(
 ): Promise<number> {
   const inventory = inventoryFor(opts, io);
   const allPods = loadPods(opts.pods);
-  const scheduling = opts.pods ? schedulingState(inventory.nodes, allPods) : undefined;
-  const found = daemonSetsIn(analyseAll(opts, inventory, true, scheduling));
+  const found = daemonSetsIn(analyseAll(opts, inventory, true, schedulerPods(inventory, opts.pods, allPods).state));
   if (found.length === 0) return noDaemonSets(opts, io);
   let podSource = opts.pods ? `pods: ${opts.pods} (${allPods.length})` : 'no existing pods (--pods FILE to give them)';
   const daemonSets = [];

@@ -6,6 +6,8 @@ import type { NodeInfo, Pod } from '../core/types';
 import { schedulerResult, type NodeResult, type SchedulerResult } from '../analysis/results';
 import type { DocumentAnalysis } from '../analysis/types';
 import { renderTable } from './table';
+import type { Inventory } from './inputs';
+import { sampleClusterPods } from '../inventory/files/sampleCluster';
 
 /** The scheduler's per-node state: the inventory's nodes and the pods bound to them (unbound/finished ones ignored). */
 export function schedulingState(nodes: readonly NodeInfo[], pods: readonly Pod[]): ClusterNodeInfos {
@@ -13,6 +15,26 @@ export function schedulingState(nodes: readonly NodeInfo[], pods: readonly Pod[]
   for (const n of nodes) s.setNode(n);
   for (const p of pods) s.upsertPod(p as SchedPod);
   return s;
+}
+
+export interface SchedulerPods {
+  /** The state the analysis reads; undefined: the nodes alone (analysis/scheduling.ts builds it). */
+  state?: ClusterNodeInfos;
+  /** For headers: `pods: pods.yaml (450)`. */
+  label: string;
+  count?: number;
+}
+
+/** Which pods fill the nodes: --pods when given, else the sample cluster's own pods on the sample, else none. */
+export function schedulerPods(inventory: Inventory, podsPath: string | undefined, pods: readonly Pod[]): SchedulerPods {
+  if (podsPath) {
+    return { state: schedulingState(inventory.nodes, pods), label: `pods: ${podsPath} (${pods.length})`, count: pods.length };
+  }
+  if (inventory.source === 'sample') {
+    const own = sampleClusterPods();
+    return { state: schedulingState(inventory.nodes, own), label: `its ${own.length} pods`, count: own.length };
+  }
+  return { label: 'no pods given (--pods FILE): only node capacity is checked' };
 }
 
 /** One reason with its numbers: `Insufficient cpu (requests 500m, 200m free of 4)`. */
@@ -41,10 +63,6 @@ export function pendingSuffix(pending: number | undefined): string {
   return pending ? ` · ${pending} Pending` : '';
 }
 
-/** What the pods of the stage came from, for headers: `pods: pods.yaml (450)`. */
-export function podsLabel(podsPath: string | undefined, count: number): string {
-  return podsPath ? `pods: ${podsPath} (${count})` : 'no pods given (--pods FILE): only node capacity is checked';
-}
 
 /** The legend under the tables. */
 export const SCHEDULER_LEGEND =
