@@ -102,7 +102,9 @@ function schedulerSummary(res: SimulatePlacementResult): { count: string; note: 
   const pending = res.summary.pending;
   const unknown = res.summary.allocatableUnknown ?? 0;
   const count = `\n<div class="count"><b class="${pending ? 'bad' : 'ok'}" id="count-pending">${pending}</b>created, then Pending</div>`;
-  const unknownText = unknown ? ` ${esc(plural(unknown, 'node'))} list no allocatable: resources are not checked there.` : '';
+  const unknownText = unknown
+    ? ` ${unknown === 1 ? '1 node lists' : `${unknown} nodes list`} no allocatable: resources are not checked there.`
+    : '';
   const note = `\n<p class="sub" id="scheduler-note">Scheduler: the default scheduler's Filter plugins for the daemon pod, pinned to each node where the controller creates it, against the pods already there. Filter stage only: no scoring, no preemption.${unknownText}</p>`;
   return { count, note };
 }
