@@ -71,7 +71,7 @@ describe('the scheduler stage in the editor', () => {
       const w = diags.filter((d) => d.code === 'kce.wouldBePending');
       assert.equal(w.length, 1);
       assert.equal(w[0]?.severity, 2);
-      assert.match(w[0]!.message, /^created, then Pending: Insufficient cpu \(requests 500m, .*\) on worker-a-1 \(1 of 6 nodes in the sample cluster/);
+      assert.match(String(w[0]!.message), /^created, then Pending: Insufficient cpu \(requests 500m, .*\) on worker-a-1 \(1 of 6 nodes in the sample cluster/);
       assert.equal(lines[w[0]!.range.start.line]!.trim(), 'cpu: 500m');
     } finally {
       await h.dispose();
