@@ -1,6 +1,6 @@
 // A small Kubernetes API server for tests: HTTPS on 127.0.0.1 with a CA made at test time, a bearer token
-// it requires, Nodes (list with pages, watch with chunked JSON events) and Pods, and switches to drop the
-// watches, answer 410, answer 403, stall, or hold thousands of nodes.
+// it requires, Nodes and Pods (lists with pages, watches with chunked JSON events; pods also per namespace by label
+// selector), and switches to drop the watches, answer 410, answer 403, stall, or hold thousands of nodes.
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:https';
@@ -49,27 +49,30 @@ export function makeNode(name: string, labels: Record<string, string> = {}, tain
   };
 }
 
-interface Ev { rv: number; type: 'ADDED' | 'MODIFIED' | 'DELETED'; obj: NodeObj }
+type Resource = 'nodes' | 'pods';
+interface Ev { rv: number; resource: Resource; type: 'ADDED' | 'MODIFIED' | 'DELETED'; obj: NodeObj }
+type PodObj = Record<string, unknown> & { metadata?: { name?: string; namespace?: string; [k: string]: unknown } };
 
 export interface RequestLog { method: string; path: string; authorized: boolean }
 
 export class TestApiServer {
   readonly token: string;
   readonly nodes = new Map<string, NodeObj>();
+  /** Pods (pushed directly: there before any watch; addPod / deletePod: with events). */
   readonly pods: Record<string, unknown>[] = [];
   readonly requests: RequestLog[] = [];
   /** Resources answered with 403 (e.g. 'nodes', 'pods'). */
   forbidden = new Set<string>();
   /** Delay before answering list and watch requests (ms). */
   stallMs = 0;
-  /** The next N watches answer an ERROR event with a 410 Status, then end. */
+  /** The next N watches of nodes answer an ERROR event with a 410 Status, then end. */
   goneWatches = 0;
   /** The next N lists answer 500. */
   failLists = 0;
   private rv = 100;
   private history: Ev[] = [];
   private oldestRv = 100;
-  private readonly watchers = new Set<{ res: ServerResponse; since: number }>();
+  private readonly watchers = new Set<{ res: ServerResponse; since: number; resource: Resource }>();
   private readonly sockets = new Set<Socket>();
   private server: Server | undefined;
   private readonly timers = new Set<NodeJS.Timeout>();
@@ -108,17 +111,40 @@ export class TestApiServer {
 
   // ---------- state ----------
 
-  private record(type: Ev['type'], obj: NodeObj): void {
+  private record(type: Ev['type'], obj: NodeObj, resource: Resource = 'nodes'): void {
     this.rv++;
     const copy = structuredClone(obj);
     copy.metadata.resourceVersion = String(this.rv);
-    if (type === 'DELETED') this.nodes.delete(copy.metadata.name);
-    else this.nodes.set(copy.metadata.name, copy);
-    const ev: Ev = { rv: this.rv, type, obj: copy };
+    if (resource === 'nodes') {
+      if (type === 'DELETED') this.nodes.delete(copy.metadata.name);
+      else this.nodes.set(copy.metadata.name, copy);
+    } else {
+      const i = this.podIndex(copy as PodObj);
+      if (type === 'DELETED') {
+        if (i >= 0) this.pods.splice(i, 1);
+      } else if (i >= 0) this.pods[i] = copy as PodObj;
+      else this.pods.push(copy as PodObj);
+    }
+    const ev: Ev = { rv: this.rv, resource, type, obj: copy };
     this.history.push(ev);
     if (this.history.length > 20_000) this.history.splice(0, this.history.length - 20_000);
     const line = JSON.stringify({ type, object: copy }) + '\n';
-    for (const w of this.watchers) if (w.since < this.rv) w.res.write(line);
+    for (const w of this.watchers) if (w.since < this.rv && w.resource === resource) w.res.write(line);
+  }
+
+  private podIndex(p: PodObj): number {
+    const m = p.metadata ?? {};
+    return this.pods.findIndex((x) => (x as PodObj).metadata?.name === m.name && (x as PodObj).metadata?.namespace === m.namespace);
+  }
+
+  /** Adds (or replaces) a pod, with a watch event. */
+  addPod(p: PodObj): void {
+    this.record(this.podIndex(p) >= 0 ? 'MODIFIED' : 'ADDED', p as unknown as NodeObj, 'pods');
+  }
+
+  deletePod(namespace: string, name: string): void {
+    const p = this.pods.find((x) => (x as PodObj).metadata?.name === name && (x as PodObj).metadata?.namespace === namespace);
+    if (p) this.record('DELETED', p as unknown as NodeObj, 'pods');
   }
 
   addNode(n: NodeObj): void {
@@ -190,7 +216,8 @@ export class TestApiServer {
     this.requests.push({ method: req.method ?? 'GET', path: url.pathname + url.search, authorized });
     if (!authorized) return this.status(res, 401, 'Unauthorized', 'Unauthorized');
     const podsMatch = /^\/api\/v1\/namespaces\/([^/]+)\/pods$/.exec(url.pathname);
-    const resource = url.pathname === '/api/v1/nodes' ? 'nodes' : podsMatch ? 'pods' : '';
+    const allPods = url.pathname === '/api/v1/pods';
+    const resource = url.pathname === '/api/v1/nodes' ? 'nodes' : podsMatch || allPods ? 'pods' : '';
     if (!resource) return this.status(res, 404, 'NotFound', 'the server could not find the requested resource');
     const watch = url.searchParams.get('watch') === '1' || url.searchParams.get('watch') === 'true';
     if (this.forbidden.has(resource)) {
@@ -200,8 +227,9 @@ export class TestApiServer {
     }
     this.later(this.stallMs, () => {
       if (res.destroyed) return;
-      if (resource === 'pods') return this.listPods(podsMatch![1]!, url, res);
-      if (watch) return this.watch(url, res);
+      if (podsMatch) return this.listPods(podsMatch[1]!, url, res);
+      if (watch) return this.watch(url, res, resource);
+      if (allPods) return this.listAll('PodList', this.pods as unknown as NodeObj[], url, res);
       if (this.failLists > 0) {
         this.failLists--;
         return this.status(res, 500, 'InternalError', 'etcd is having a bad day');
@@ -212,6 +240,10 @@ export class TestApiServer {
 
   private listNodes(url: URL, res: ServerResponse): void {
     const all = [...this.nodes.values()].sort((a, b) => (a.metadata.name < b.metadata.name ? -1 : 1));
+    this.listAll('NodeList', all, url, res);
+  }
+
+  private listAll(kind: string, all: NodeObj[], url: URL, res: ServerResponse): void {
     const limit = Number(url.searchParams.get('limit') ?? 0);
     const cont = url.searchParams.get('continue');
     let start = 0;
@@ -226,22 +258,25 @@ export class TestApiServer {
     const metadata: Record<string, unknown> = { resourceVersion: rv };
     if (end < all.length) metadata.continue = Buffer.from(JSON.stringify({ start: end, rv })).toString('base64');
     res.writeHead(200, { 'Content-Type': 'application/json' });
-    res.end(JSON.stringify({ kind: 'NodeList', apiVersion: 'v1', metadata, items: all.slice(start, end) }));
+    res.end(JSON.stringify({ kind, apiVersion: 'v1', metadata, items: all.slice(start, end) }));
   }
 
-  private watch(url: URL, res: ServerResponse): void {
+  private watch(url: URL, res: ServerResponse, resource: Resource): void {
     const since = Number(url.searchParams.get('resourceVersion') || this.rv);
     res.writeHead(200, { 'Content-Type': 'application/json', 'Transfer-Encoding': 'chunked' });
     // As the API server does: headers go out at once, before any event.
     res.flushHeaders();
-    if (this.goneWatches > 0 || since < this.oldestRv) {
-      if (this.goneWatches > 0) this.goneWatches--;
+    const gone = resource === 'nodes' && this.goneWatches > 0;
+    if (gone || since < this.oldestRv) {
+      if (gone) this.goneWatches--;
       // How the API server reports an expired resourceVersion on a watch: an ERROR event, then the end.
       res.end(JSON.stringify({ type: 'ERROR', object: { kind: 'Status', apiVersion: 'v1', status: 'Failure', message: `too old resource version: ${since} (${this.rv})`, reason: 'Expired', code: 410 } }) + '\n');
       return;
     }
-    for (const ev of this.history) if (ev.rv > since) res.write(JSON.stringify({ type: ev.type, object: ev.obj }) + '\n');
-    const w = { res, since };
+    for (const ev of this.history) {
+      if (ev.rv > since && ev.resource === resource) res.write(JSON.stringify({ type: ev.type, object: ev.obj }) + '\n');
+    }
+    const w = { res, since, resource };
     this.watchers.add(w);
     res.on('close', () => this.watchers.delete(w));
     const t = Number(url.searchParams.get('timeoutSeconds') ?? 0);

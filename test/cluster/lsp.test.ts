@@ -56,7 +56,7 @@ describe('LSP with a live cluster', () => {
       assert.deepEqual(ctx.contexts.map((c) => [c.name, c.namespace, c.current]), [['test', 'default', true]]);
       assert.ok(!JSON.stringify(ctx).includes(api.token));
       assert.ok(!h.logs.join('\n').includes(api.token));
-      assert.equal(api.openWatches, 1);
+      assert.equal(api.openWatches, 2, 'one watch of nodes, one of pods');
     } finally {
       await h.dispose();
     }

@@ -7,7 +7,7 @@ import { loadPodsFromText } from '../../server/src/inventory/files/loadPods';
 import { toNodeInfo } from '../../server/src/inventory/files/nodeModel';
 import { generateNodeObjects, generateNodesJson, generateNodesYaml, toKubectlYaml } from '../../server/src/inventory/files/generate';
 import { sampleClusterList, sampleClusterNodes } from '../../server/src/inventory/files/sampleCluster';
-import { pickInventory, looksLikeNodesFile } from '../../server/src/inventory/source';
+import { buildScheduling, pickInventory, looksLikeNodesFile } from '../../server/src/inventory/source';
 import { fastParseYamlStream } from '../../server/src/inventory/files/kubectlYamlReader';
 import { parseYamlText } from '../../server/src/yaml/parse';
 
@@ -165,7 +165,7 @@ describe('inventory source precedence', () => {
   const nodesFile = { path: '/w/nodes.yaml', text: toKubectlYaml(nodeObj('from-file')) };
   const other = { path: '/w/ds.yaml', text: 'kind: DaemonSet\n' };
   test('cluster > settings file > workspace file > sample', () => {
-    const cluster = { kind: 'cluster' as const, label: 'ctx', nodes: [], loadedAt: 1, errors: [] };
+    const cluster = { kind: 'cluster' as const, label: 'ctx', nodes: [], loadedAt: 1, errors: [], pods: [], scheduling: buildScheduling([], []) };
     assert.equal(pickInventory({ cluster, settingsFile: nodesFile }).kind, 'cluster');
     const s = pickInventory({ settingsFile: nodesFile, now: 5 });
     assert.deepEqual([s.kind, s.label, s.nodes.map((n) => n.name), s.loadedAt], ['file', 'nodes.yaml', ['from-file'], 5]);

@@ -17,7 +17,7 @@ const EMPTY_SELECTOR = 'kind: DaemonSet\nmetadata:\n  name: a\nspec:\n  template
 describe('settings', () => {
   test('defaults', () => {
     assert.deepEqual(plain(normalizeSettings(undefined)), {
-      inventory: { file: '', source: 'auto', context: '', kubeconfig: '' },
+      inventory: { file: '', podsFile: '', source: 'auto', context: '', kubeconfig: '' },
       featureGates: {},
       insights: { enabled: true },
       hover: { maxNodes: 20 },
@@ -29,7 +29,7 @@ describe('settings', () => {
 
   test('the flattened keys, as contributes.configuration names them', () => {
     assert.deepEqual(settingsKeys(), [
-      'kce.featureGates', 'kce.hover.maxNodes', 'kce.insights.enabled', 'kce.inventory.context', 'kce.inventory.file', 'kce.inventory.kubeconfig', 'kce.inventory.source', 'kce.limits.documentAnalysisMs', 'kce.trace.server',
+      'kce.featureGates', 'kce.hover.maxNodes', 'kce.insights.enabled', 'kce.inventory.context', 'kce.inventory.file', 'kce.inventory.kubeconfig', 'kce.inventory.podsFile', 'kce.inventory.source', 'kce.limits.documentAnalysisMs', 'kce.trace.server',
     ]);
   });
 

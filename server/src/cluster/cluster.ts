@@ -1,5 +1,6 @@
 // The live cluster source: kubeconfig (kubectl's merge rules), client-node for credentials (loaded on
-// first use only: it is ESM and heavy), a watched Node inventory, and the pods of a DaemonSet.
+// first use only: it is ESM and heavy), a watched Node inventory, the watched pods of every namespace applied to the
+// scheduler's per-node state, and the pods of a DaemonSet.
 // Nothing on the default path imports this file's client-node code: the import below is dynamic.
 import type * as https from 'node:https';
 import type { LabelSelector, NodeInfo, Pod } from '../core/types';
@@ -10,6 +11,8 @@ import { Redactor, TokenFile, harvestRequestCredentials, pluginFailure } from '.
 import type { KubeHttp } from './kubeHttp';
 import { NodeWatcher, listNodesOnce } from './watchNodes';
 import type { NodeWatchOptions } from './watchNodes';
+import { PodWatcher } from './watchPods';
+import { ClusterNodeInfos } from '../core/scheduler/nodeInfo';
 import { labelSelectorQuery } from '../core/selectorQuery';
 
 type ClientNode = typeof import('@kubernetes/client-node');
@@ -139,13 +142,21 @@ export interface ClusterStatus {
   error?: string;
   /** The kind of KubeApiError or KubeconfigError behind `error`, when known. */
   errorKind?: string;
-  /** `cluster: <context> · N nodes · live` or the error. */
+  /** `cluster: <context> · N nodes · live` or the error (with `· pods unknown (…)` when pods cannot be read). */
   text: string;
+  /** Pods held for the scheduler's filters. */
+  pods: number;
+  /** Why the pods are unknown (listing or watching them failed, e.g. 403): the filters then see empty nodes. */
+  podsError?: string;
+  podsErrorKind?: string;
 }
 
 /** A watched cluster inventory. Open with `ClusterInventory.open`, then await `ready`. */
 export class ClusterInventory {
   private watcher: NodeWatcher | undefined;
+  private podWatcher: PodWatcher | undefined;
+  /** The scheduler's per-node state: node and pod events update it in place (never rebuilt per event). */
+  readonly scheduling = new ClusterNodeInfos();
   private conn: Connection | undefined;
   private failure: string | undefined;
   private failureKind: string | undefined;
@@ -173,20 +184,34 @@ export class ClusterInventory {
     }
     if (this.closed) throw new KubeApiError('aborted', 'cluster inventory closed');
     const timeout = this.opts.timeoutMs ?? 15_000;
-    this.watcher = new NodeWatcher({
+    const common = {
       http: this.conn.http,
       listTimeoutMs: timeout,
       connectTimeoutMs: timeout,
       ...this.opts.watch,
       onChange: () => this.opts.onChange?.(),
       onStatus: () => this.opts.onStatus?.(),
-      log: (m) => this.opts.log?.(this.conn ? this.conn.http.redact(m) : m),
+      log: (m: string) => this.opts.log?.(this.conn ? this.conn.http.redact(m) : m),
+    };
+    const scheduling = this.scheduling;
+    this.watcher = new NodeWatcher({
+      ...common,
+      onNode: (n) => scheduling.setNode(n),
+      onNodeRemoved: (name) => scheduling.removeNode(name),
     });
     try {
       await this.watcher.start();
     } catch (e) {
       throw new Error(describeClusterError(e, this.conn.http));
     }
+    if (this.closed) return;
+    this.podWatcher = new PodWatcher({
+      ...common,
+      onPod: (p) => scheduling.upsertPod(p),
+      onPodRemoved: (key) => scheduling.removePod(key),
+    });
+    // The first analyses should see the pods; a failure (403) leaves the pods unknown, not the inventory.
+    await this.podWatcher.start().catch(() => undefined);
   }
 
   get contextName(): string {
@@ -212,23 +237,42 @@ export class ClusterInventory {
   }
 
   status(): ClusterStatus {
+    const s = this.nodeStatus();
+    const pw = this.podWatcher;
+    if (!pw || (s.state !== 'live' && s.state !== 'stale')) return s;
+    s.pods = pw.count;
+    if (pw.lastError) {
+      s.podsError = describeClusterError(pw.lastError, this.conn?.http);
+      s.podsErrorKind = pw.lastError.kind;
+      s.text += ` · pods unknown (${s.podsError})`;
+    }
+    return s;
+  }
+
+  private nodeStatus(): ClusterStatus {
     const ctx = this.contextName || '(current context)';
     const count = this.watcher?.count ?? 0;
-    if (this.closed) return { context: ctx, count, state: 'closed', text: `cluster: ${ctx} · closed` };
+    const base = { context: ctx, pods: 0 };
+    if (this.closed) return { ...base, count, state: 'closed', text: `cluster: ${ctx} · closed` };
     if (this.failure) {
       const kind = this.failureKind ? { errorKind: this.failureKind } : {};
-      return { context: ctx, count: 0, state: 'error', error: this.failure, ...kind, text: `cluster: ${ctx} · ${this.failure}` };
+      return { ...base, count: 0, state: 'error', error: this.failure, ...kind, text: `cluster: ${ctx} · ${this.failure}` };
     }
     const w = this.watcher;
-    if (!w || (w.state === 'connecting' && !w.lastError)) return { context: ctx, count, state: 'connecting', text: `cluster: ${ctx} · connecting…` };
+    if (!w || (w.state === 'connecting' && !w.lastError)) return { ...base, count, state: 'connecting', text: `cluster: ${ctx} · connecting…` };
     if (w.lastError) {
       const error = describeClusterError(w.lastError, this.conn?.http);
       const errorKind = w.lastError.kind;
       // Nodes from an earlier list stay in use, marked stale; with none, it is an error.
-      if (w.stats.lists > 0 && w.version > 0) return { context: ctx, count, state: 'stale', error, errorKind, text: `cluster: ${ctx} · ${count} nodes · stale (${error})` };
-      return { context: ctx, count: 0, state: 'error', error, errorKind, text: `cluster: ${ctx} · ${error}` };
+      if (w.stats.lists > 0 && w.version > 0) return { ...base, count, state: 'stale', error, errorKind, text: `cluster: ${ctx} · ${count} nodes · stale (${error})` };
+      return { ...base, count: 0, state: 'error', error, errorKind, text: `cluster: ${ctx} · ${error}` };
     }
-    return { context: ctx, count, state: 'live', text: `cluster: ${ctx} · ${count} node${count === 1 ? '' : 's'} · live` };
+    return { ...base, count, state: 'live', text: `cluster: ${ctx} · ${count} node${count === 1 ? '' : 's'} · live` };
+  }
+
+  /** Statistics of the pods' list/watch loop (undefined before the nodes were listed). */
+  get podStats() {
+    return this.podWatcher?.stats;
   }
 
   /** Pods of a DaemonSet: those in its namespace matching its selector (one list call). */
@@ -240,7 +284,7 @@ export class ClusterInventory {
   /** Stops the watch and cancels calls in flight. */
   async close(): Promise<void> {
     this.closed = true;
-    await this.watcher?.stop();
+    await Promise.all([this.watcher?.stop(), this.podWatcher?.stop()]);
   }
 }
 

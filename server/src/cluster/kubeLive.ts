@@ -3,6 +3,7 @@
 // and the last good nodes kept, marked stale, when the cluster fails. cluster.ts (and client-node with it)
 // is imported only when the cluster source is chosen.
 import type { LabelSelector, NodeInfo, Pod } from '../core/types';
+import type { ClusterNodeInfos } from '../core/scheduler/nodeInfo';
 import type { ClusterInventory, ContextSummary } from './cluster';
 
 export interface LiveRequest {
@@ -25,6 +26,11 @@ export interface LiveState {
   error?: string;
   /** The kind of the error (`unreachable`, `forbidden`, `no-kubeconfig`…), when known. */
   errorKind?: string;
+  /** The scheduler's per-node state of these nodes and the pods on them, updated in place by watch events. */
+  scheduling?: ClusterNodeInfos;
+  /** Pods held, and why none are when they cannot be read (the filters then see empty nodes). */
+  pods?: number;
+  podsError?: string;
 }
 
 // The path names the folder so the build can keep cluster.ts (and client-node) in its own bundle.
@@ -34,6 +40,7 @@ export class LiveCluster {
   private inv: ClusterInventory | undefined;
   private key = '';
   private lastGood: NodeInfo[] | undefined;
+  private lastGoodScheduling: ClusterNodeInfos | undefined;
   private timer: NodeJS.Timeout | undefined;
 
   /**
@@ -51,6 +58,7 @@ export class LiveCluster {
     await this.close();
     // Another context's nodes are no fallback for this one.
     this.lastGood = undefined;
+    this.lastGoodScheduling = undefined;
     this.key = key;
     const mod = await this.load();
     const inv = mod.ClusterInventory.open({
@@ -80,12 +88,25 @@ export class LiveCluster {
     const inv = this.inv;
     if (!inv) return { nodes: [], context: '', status: 'cluster: off', live: false, stale: false };
     const s = inv.status();
-    if (s.state === 'live') this.lastGood = inv.nodes();
-    const base = { context: s.context, status: s.text, ...(s.errorKind ? { errorKind: s.errorKind } : {}) };
-    if (s.state === 'live') return { ...base, nodes: this.lastGood!, live: true, stale: false };
-    if (s.state === 'stale') return { ...base, nodes: inv.nodes(), live: false, stale: true, ...(s.error ? { error: s.error } : {}) };
+    if (s.state === 'live') {
+      this.lastGood = inv.nodes();
+      this.lastGoodScheduling = inv.scheduling;
+    }
+    const base = {
+      context: s.context, status: s.text, ...(s.errorKind ? { errorKind: s.errorKind } : {}),
+      ...(s.podsError ? { podsError: s.podsError } : {}),
+    };
+    const sched = { scheduling: inv.scheduling, pods: s.pods };
+    if (s.state === 'live') return { ...base, ...sched, nodes: this.lastGood!, live: true, stale: false };
+    if (s.state === 'stale') return { ...base, ...sched, nodes: inv.nodes(), live: false, stale: true, ...(s.error ? { error: s.error } : {}) };
     // Failed before any list: the last good inventory of an earlier connection, if any, marked stale.
-    if (this.lastGood) return { ...base, status: `cluster: ${s.context} · ${this.lastGood.length} nodes · stale (${s.error ?? s.state})`, nodes: this.lastGood, live: false, stale: true, ...(s.error ? { error: s.error } : {}) };
+    if (this.lastGood) {
+      return {
+        ...base, status: `cluster: ${s.context} · ${this.lastGood.length} nodes · stale (${s.error ?? s.state})`,
+        nodes: this.lastGood, live: false, stale: true, ...(s.error ? { error: s.error } : {}),
+        ...(this.lastGoodScheduling ? { scheduling: this.lastGoodScheduling } : {}),
+      };
+    }
     return { ...base, nodes: [], live: false, stale: false, error: s.error ?? s.text };
   }
 

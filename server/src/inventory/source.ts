@@ -1,19 +1,47 @@
 // Which node inventory is in use: a live cluster, a nodes file from settings, a nodes file found in the
 // workspace, or the embedded sample cluster, in that order. Reading files and globbing belong to the caller.
-import type { NodeInfo } from '../core/types';
-import { loadNodesFromText } from './files/loadNodes';
+// A source also carries the pods on its nodes (the sample's, those in the nodes file, or a pods file) and the
+// scheduler's per-node state built from both once; whoever watches the source updates that state event by event.
+import { ClusterNodeInfos } from '../core/scheduler/nodeInfo';
+import type { SchedNode, SchedPod } from '../core/scheduler/types';
+import { nodesFromParsed, parseObjectsText } from './files/loadNodes';
 import type { LoadError } from './files/loadNodes';
-import { sampleClusterNodes } from './files/sampleCluster';
+import { loadSchedPodsFromText, schedPodsFromParsed } from './files/loadPods';
+import { sampleClusterNodes, sampleClusterPods } from './files/sampleCluster';
 
 export interface InventorySource {
   kind: 'sample' | 'file' | 'cluster';
   /** What the status bar shows: "sample cluster", a file name, or a kube context name. */
   label: string;
-  nodes: NodeInfo[];
+  nodes: SchedNode[];
   loadedAt: number;
   errors: LoadError[];
   /** The file the nodes came from (kind 'file'). */
   path?: string;
+  /** The pods bound to the nodes, as the scheduler reads them (empty when the source has none). */
+  pods: SchedPod[];
+  /** Where the pods came from, when not from the source itself (a pods file). */
+  podsPath?: string;
+  /** Per-node usage of `nodes` by `pods`, built once (core/scheduler/nodeInfo.ts). */
+  scheduling: ClusterNodeInfos;
+}
+
+/** The scheduler's per-node state of a node list and the pods bound to it. */
+export function buildScheduling(nodes: readonly SchedNode[], pods: readonly SchedPod[]): ClusterNodeInfos {
+  const infos = new ClusterNodeInfos();
+  for (const n of nodes) infos.setNode(n);
+  for (const p of pods) infos.upsertPod(p);
+  return infos;
+}
+
+/** The same source with the pods of a pods file (`kubectl get pods -A -o yaml|json`) instead of its own. */
+export function withPodsFile(src: InventorySource, file: CandidateFile): InventorySource {
+  const r = loadSchedPodsFromText(file.text, file.path);
+  const errors = [...src.errors, ...r.errors];
+  if (r.pods.length === 0 && r.errors.length === 0) {
+    errors.push({ message: `${file.path}: no Pod objects found (expected the output of kubectl get pods -A -o yaml or -o json)` });
+  }
+  return { ...src, errors, pods: r.pods, podsPath: file.path, scheduling: buildScheduling(src.nodes, r.pods) };
 }
 
 export interface CandidateFile {
@@ -22,12 +50,20 @@ export interface CandidateFile {
 }
 
 export function sampleSource(now = Date.now()): InventorySource {
-  return { kind: 'sample', label: 'sample cluster', nodes: sampleClusterNodes(), loadedAt: now, errors: [] };
+  const nodes = sampleClusterNodes();
+  const pods = sampleClusterPods();
+  return { kind: 'sample', label: 'sample cluster', nodes, loadedAt: now, errors: [], pods, scheduling: buildScheduling(nodes, pods) };
 }
 
+/** A nodes file; Pods in it too (`kubectl get nodes,pods -A -o yaml` prints one List) are the pods on its nodes. */
 export function fileSource(file: CandidateFile, now = Date.now()): InventorySource {
-  const r = loadNodesFromText(file.text, file.path);
-  return { kind: 'file', label: file.path.split(/[\\/]/).pop() || file.path, path: file.path, nodes: r.nodes, loadedAt: now, errors: r.errors };
+  const parsed = parseObjectsText(file.text, file.path);
+  const r = nodesFromParsed(parsed, file.path);
+  const p = schedPodsFromParsed(parsed, file.path);
+  return {
+    kind: 'file', label: file.path.split(/[\\/]/).pop() || file.path, path: file.path, nodes: r.nodes, loadedAt: now,
+    errors: [...r.errors, ...p.errors], pods: p.pods, scheduling: buildScheduling(r.nodes, p.pods),
+  };
 }
 
 // Cheap test before a full load: does this text look like kubectl output holding Nodes?

@@ -2,7 +2,7 @@
 // sources (settings file, a nodes file found in the workspace, the embedded sample cluster).
 import { analyzeText } from '../analysis/index';
 import { analyzeTextCooperatively } from '../analysis/cooperative';
-import { fileSource, sampleSource } from '../inventory/source';
+import { fileSource, sampleSource, withPodsFile } from '../inventory/source';
 import { clusterProblemKind } from './inventoryStatus';
 import type { CandidateFile, InventorySource } from '../inventory/source';
 import { findWorkspaceNodes, readRegularFile } from '../inventory/workspaceScan';
@@ -16,7 +16,10 @@ const SETTINGS_FILE_MAX_BYTES = 256 * 1024 * 1024;
 
 // `cause`: why the requested source was not used (the sample cluster stands in).
 function toLoaded(src: InventorySource, cause?: string, kind?: InventoryProblemKind): LoadedInventory {
-  const loaded: LoadedInventory = { source: src.kind, detail: src.path ?? src.label, nodes: src.nodes };
+  const loaded: LoadedInventory = {
+    source: src.kind, detail: src.path ?? src.label, nodes: src.nodes, scheduling: src.scheduling, pods: src.pods.length,
+    ...(src.podsPath ? { podsFile: src.podsPath } : {}),
+  };
   const fileErrors = src.errors.slice(0, 3).map((e) => e.message);
   const errors = [...(cause ? [`${cause}; using the sample cluster`] : []), ...fileErrors];
   if (errors.length) loaded.error = errors.join('; ');
@@ -27,7 +30,11 @@ function toLoaded(src: InventorySource, cause?: string, kind?: InventoryProblemK
 
 // A live cluster state as the session takes it: with no nodes yet, the sample cluster stands in (said in the error).
 function fromLive(s: LiveState): LoadedInventory {
-  const out: LoadedInventory = { source: 'cluster', detail: s.context, nodes: s.nodes, status: s.status, live: s.live, stale: s.stale };
+  const out: LoadedInventory = {
+    source: 'cluster', detail: s.context, nodes: s.nodes, status: s.status, live: s.live, stale: s.stale,
+    ...(s.scheduling ? { scheduling: s.scheduling, pods: s.pods ?? 0 } : {}),
+    ...(s.podsError ? { podsError: s.podsError } : {}),
+  };
   if (s.context && !s.context.startsWith('(')) out.context = s.context;
   if (s.error) {
     out.error = s.error;
@@ -36,14 +43,29 @@ function fromLive(s: LiveState): LoadedInventory {
   if (!s.live && !s.stale) {
     const cause = s.error ?? s.status;
     const problem = { kind: clusterProblemKind(s.errorKind), message: cause };
-    return { ...out, source: 'sample', detail: 'sample cluster', nodes: sampleSource().nodes, error: `${cause}; using the sample cluster`, problem };
+    const sample = sampleSource();
+    return {
+      ...out, source: 'sample', detail: 'sample cluster', nodes: sample.nodes, scheduling: sample.scheduling,
+      pods: sample.pods.length, error: `${cause}; using the sample cluster`, problem,
+    };
   }
   return out;
+}
+
+// A pods file from settings replaces the pods of a file or sample source (read like the nodes file: a regular file,
+// size-capped). Unreadable: the source's own pods stay, and the error says why.
+async function withSettingsPods(req: InventoryRequest, src: InventorySource): Promise<InventorySource> {
+  if (!req.podsFile) return src;
+  const r = await readRegularFile(req.podsFile, SETTINGS_FILE_MAX_BYTES);
+  if ('error' in r) return { ...src, errors: [...src.errors, { message: `kce.inventory.podsFile: ${r.error}` }] };
+  return withPodsFile(src, { path: req.podsFile, text: r.text });
 }
 
 export async function loadInventory(req: InventoryRequest, live?: LiveCluster): Promise<LoadedInventory> {
   // Leaving the cluster source closes its watch (and cancels a list in flight).
   if (req.source !== 'cluster') await live?.close();
+  const withPods = async (src: InventorySource, cause?: string, kind?: InventoryProblemKind) =>
+    toLoaded(await withSettingsPods(req, src), cause, kind);
   const readSettingsFile = async (): Promise<CandidateFile | { error: string } | undefined> => {
     if (!req.file) return undefined;
     // Settings may come from an untrusted workspace: only a regular file, size-capped before reading.
@@ -52,12 +74,12 @@ export async function loadInventory(req: InventoryRequest, live?: LiveCluster): 
   };
   switch (req.source) {
     case 'sample':
-      return toLoaded(sampleSource());
+      return withPods(sampleSource());
     case 'file': {
       const f = await readSettingsFile();
-      if (!f) return toLoaded(sampleSource(), 'kce.inventory.source is "file" but kce.inventory.file is not set', 'fileNotSet');
-      if ('error' in f) return toLoaded(sampleSource(), f.error, 'fileUnreadable');
-      return toLoaded(fileSource(f));
+      if (!f) return withPods(sampleSource(), 'kce.inventory.source is "file" but kce.inventory.file is not set', 'fileNotSet');
+      if ('error' in f) return withPods(sampleSource(), f.error, 'fileUnreadable');
+      return withPods(fileSource(f));
     }
     case 'cluster': {
       if (!req.trusted) return toLoaded(sampleSource(), 'the workspace is not trusted: no kubeconfig is read', 'untrusted');
@@ -71,11 +93,11 @@ export async function loadInventory(req: InventoryRequest, live?: LiveCluster): 
     }
     default: {
       const f = await readSettingsFile();
-      if (f && 'error' in f) return toLoaded(sampleSource(), f.error, 'fileUnreadable');
-      if (f) return toLoaded(fileSource(f));
+      if (f && 'error' in f) return withPods(sampleSource(), f.error, 'fileUnreadable');
+      if (f) return withPods(fileSource(f));
       const found = await findWorkspaceNodes(req.workspaceFolders);
-      if (found.source) return toLoaded(found.source);
-      return toLoaded(sampleSource(), found.notes.length ? found.notes.join('; ') : undefined, 'workspaceScan');
+      if (found.source) return withPods(found.source);
+      return withPods(sampleSource(), found.notes.length ? found.notes.join('; ') : undefined, 'workspaceScan');
     }
   }
 }

@@ -2,6 +2,7 @@
 // server.ts passes the real implementations; tests pass small fakes. No module state here.
 import type { AnalysisContext, FileAnalysis } from '../analysis/types';
 import type { LabelSelector, NodeInfo, Pod } from '../core/types';
+import type { ClusterNodeInfos } from '../core/scheduler/nodeInfo';
 import type { InventorySource } from './settings';
 import type { InventoryProblem, ListContextsResult } from '../protocol';
 
@@ -9,6 +10,8 @@ export interface InventoryRequest {
   source: InventorySource;
   /** Absolute path of the nodes file from settings, when one is set. */
   file?: string;
+  /** Absolute path of the pods file from settings, when one is set (not used with the source `cluster`). */
+  podsFile?: string;
   /** Absolute paths of the workspace folders (for `auto`: look for a nodes file there). */
   workspaceFolders: string[];
   /** Source `cluster`: the kubeconfig context ('' = current) and an explicit kubeconfig path. */
@@ -24,6 +27,13 @@ export interface LoadedInventory {
   source: string;
   detail?: string;
   nodes: NodeInfo[];
+  /** The scheduler's per-node state (nodes with allocatable, the pods on them); kept current by a watched source. */
+  scheduling?: ClusterNodeInfos;
+  /** How many pods `scheduling` was built from, and the file they came from when it is not the nodes' source. */
+  pods?: number;
+  podsFile?: string;
+  /** Source `cluster`: why its pods cannot be read (e.g. 403 on pods); the nodes are in use without their pods. */
+  podsError?: string;
   /** Why the requested source was not used (the loader fell back to another one). */
   error?: string;
   /** The same, classified: the session names it in labels and messages. */

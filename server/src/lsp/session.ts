@@ -9,6 +9,7 @@ import type { AnalysisContext, FileAnalysis } from '../analysis/types';
 import { resolveFeatureGates } from '../core/k8sVersion';
 import type { FeatureGates } from '../core/k8sVersion';
 import type { NodeInfo } from '../core/types';
+import type { ClusterNodeInfos } from '../core/scheduler/nodeInfo';
 import type { InventoryInfo } from '../protocol';
 import { parseYamlText } from '../yaml/parse';
 import type { ParsedFile } from '../yaml/parse';
@@ -77,6 +78,8 @@ export class Session {
   workspaceFolders: string[] = [];
   inventory: InventoryInfo = { source: 'none', count: 0, label: 'no inventory yet' };
   nodes: NodeInfo[] = [];
+  /** The scheduler's per-node state of the inventory in use (pods included); a watched cluster updates it in place. */
+  scheduling: ClusterNodeInfos | undefined;
   /** The source the settings asked for at the last load. */
   requestedSource: KceSettings['inventory']['source'] = 'auto';
   /** Bumped on every inventory or settings change, so cached analyses made before it are not reused. */
@@ -88,6 +91,9 @@ export class Session {
   /** Called after a pushed inventory change (live cluster); the server re-evaluates open documents. */
   onInventoryUpdated: (() => void) | undefined;
   private loadSeq = 0;
+  /** The last "pods unknown" reason announced (said once per change, as inventory problems are). */
+  private podsError = '';
+  private podsErrorSaid = '';
   private readonly announcer = new InventoryAnnouncer();
   private requested = requestedRef('auto', undefined, undefined);
 
@@ -199,6 +205,8 @@ export class Session {
     if (settings.inventory.file) {
       file = isAbsolute(settings.inventory.file) || !folder ? settings.inventory.file : resolve(folder, settings.inventory.file);
     }
+    const podsFile = settings.inventory.podsFile && !isAbsolute(settings.inventory.podsFile) && folder
+      ? resolve(folder, settings.inventory.podsFile) : settings.inventory.podsFile;
     this.requested = requestedRef(settings.inventory.source, file, settings.inventory.context);
     const seq = ++this.loadSeq;
     let kubeconfig = settings.inventory.kubeconfig;
@@ -208,6 +216,7 @@ export class Session {
       const loaded = await this.deps.loadInventory({
         source: settings.inventory.source,
         file,
+        ...(podsFile ? { podsFile } : {}),
         workspaceFolders: this.workspaceFolders,
         trusted: this.trusted,
         ...(settings.inventory.context ? { context: settings.inventory.context } : {}),
@@ -229,6 +238,8 @@ export class Session {
 
   private setLoaded(loaded: LoadedInventory): void {
     this.nodes = loaded.nodes;
+    this.scheduling = loaded.scheduling;
+    this.podsError = loaded.podsError ?? '';
     this.inventory = describeInventory(this.requested, loaded);
   }
 
@@ -247,9 +258,24 @@ export class Session {
       // Standard LSP too, so that every client's user sees a fallback (Neovim's :messages, eglot's echo area).
       if (said.log) this.log(said.log);
       if (said.show && this.inventoryMessages) this.connection.sendNotification('window/showMessage', said.show).catch(() => undefined);
+      this.announcePodsError();
     } catch {
       /* connection closed */
     }
+  }
+
+  // Pods that cannot be read leave every node looking empty to the scheduler's filters: say so once per change.
+  private announcePodsError(): void {
+    if (this.podsError === this.podsErrorSaid) return;
+    this.podsErrorSaid = this.podsError;
+    if (!this.podsError) {
+      this.log('kce inventory: the pods of the cluster are readable again');
+      return;
+    }
+    const message = `kce: pods unknown on ${this.inventory.label ?? 'the cluster'}: ${this.podsError}. The scheduler's ` +
+      'filters see the nodes without their pods (free cpu and memory, host ports and pod affinity are not checked).';
+    this.log(message);
+    if (this.inventoryMessages) this.connection.sendNotification('window/showMessage', { type: 2, message }).catch(() => undefined);
   }
 
   // ---------- analysis ----------
@@ -271,7 +297,10 @@ export class Session {
     let analysis: FileAnalysis;
     if (hit && hit.version === doc.version && hit.key === key) analysis = hit.analysis;
     else {
-      const ctx: AnalysisContext = { nodes: this.nodes, gates, insights: settings.insights.enabled, inventoryLabel: this.inventoryLabel() };
+      const ctx: AnalysisContext = {
+        nodes: this.nodes, gates, insights: settings.insights.enabled, inventoryLabel: this.inventoryLabel(),
+        ...(this.scheduling ? { scheduling: this.scheduling } : {}),
+      };
       analysis = await this.analyzeOnce(uri, doc.version, key, doc.getText(), ctx, hit?.analysis, settings.limits.documentAnalysisMs);
     }
     return { uri, doc, analysis, settings, gates, nodes: this.nodes };

@@ -8,6 +8,8 @@ export interface KceSettings {
   inventory: {
     /** Nodes file, absolute or relative to the workspace folder ('' = none). */
     file: string;
+    /** Pods file (`kubectl get pods -A -o yaml|json`) for the scheduler's filters ('' = the pods of the source). */
+    podsFile: string;
     source: InventorySource;
     /** Source `cluster`: kubeconfig context ('' = its current-context). */
     context: string;
@@ -25,7 +27,7 @@ export interface KceSettings {
 export const SETTINGS_SECTION = 'kce';
 
 export const DEFAULT_SETTINGS: Readonly<KceSettings> = Object.freeze({
-  inventory: Object.freeze({ file: '', source: 'auto' as InventorySource, context: '', kubeconfig: '' }),
+  inventory: Object.freeze({ file: '', podsFile: '', source: 'auto' as InventorySource, context: '', kubeconfig: '' }),
   featureGates: Object.freeze({}) as Record<string, boolean>,
   insights: Object.freeze({ enabled: true }),
   hover: Object.freeze({ maxNodes: 20 }),
@@ -125,6 +127,7 @@ export function normalizeSettings(raw: unknown, base: KceSettings = DEFAULT_SETT
   return {
     inventory: {
       file: str(inv, 'file', base.inventory.file),
+      podsFile: str(inv, 'podsFile', base.inventory.podsFile),
       source: INVENTORY_SOURCES.includes(source as InventorySource) ? (source as InventorySource) : base.inventory.source,
       context: str(inv, 'context', base.inventory.context),
       kubeconfig: str(inv, 'kubeconfig', base.inventory.kubeconfig),

@@ -83,9 +83,13 @@ export interface LoadedNodes {
 
 /** Load nodes from `kubectl get nodes -o yaml|json` output (or any YAML/JSON stream holding Nodes). */
 export function loadNodesFromText(text: string, sourceName: string): LoadedNodes {
-  const parsed = parseObjectsText(text, sourceName);
+  return nodesFromParsed(parseObjectsText(text, sourceName), sourceName);
+}
+
+/** The Nodes of an already parsed text (its parse errors included), so one parse can also serve its Pods. */
+export function nodesFromParsed(parsed: LoadedObjects, sourceName: string): LoadedNodes {
   const nodes: SchedNode[] = [];
-  const errors = parsed.errors;
+  const errors = [...parsed.errors];
   const seen = new Set<string>();
   for (const { obj, where, range } of collectObjects(parsed.values, 'Node', 'NodeList')) {
     const n = toNodeInfo(obj);

@@ -5,7 +5,7 @@
 import type { Pod } from '../../core/types';
 import type { SchedPod } from '../../core/scheduler/types';
 import { collectObjects, parseObjectsText } from './loadNodes';
-import type { LoadError, ParserUsed } from './loadNodes';
+import type { LoadError, LoadedObjects, ParserUsed } from './loadNodes';
 import { toSchedPod } from './podModel';
 
 function isObj(v: unknown): v is Record<string, unknown> {
@@ -18,10 +18,9 @@ export interface LoadedPods<P = Pod> {
   parser: ParserUsed;
 }
 
-function loadWith<P>(text: string, sourceName: string, convert: (obj: unknown) => P | { error: string }): LoadedPods<P> {
-  const parsed = parseObjectsText(text, sourceName);
+function podsFrom<P>(parsed: LoadedObjects, sourceName: string, convert: (obj: unknown) => P | { error: string }): LoadedPods<P> {
   const pods: P[] = [];
-  const errors = parsed.errors;
+  const errors: LoadError[] = [];
   for (const { obj, where, range } of collectObjects(parsed.values, 'Pod', 'PodList')) {
     const p = convert(obj);
     if (isObj(p) && 'error' in p) errors.push({ message: `${sourceName} (${where}): ${String(p.error)}`, range });
@@ -38,10 +37,19 @@ function wholePod(obj: unknown): Pod | { error: string } {
 
 /** Load whole pods; a pod needs metadata.name (spec and status are kept as they are). */
 export function loadPodsFromText(text: string, sourceName: string): LoadedPods {
-  return loadWith(text, sourceName, wholePod);
+  const parsed = parseObjectsText(text, sourceName);
+  const r = podsFrom(parsed, sourceName, wholePod);
+  return { ...r, errors: [...parsed.errors, ...r.errors] };
 }
 
 /** Load pods as the scheduler reads them (podModel.ts); a pod needs metadata.name. */
 export function loadSchedPodsFromText(text: string, sourceName: string): LoadedPods<SchedPod> {
-  return loadWith(text, sourceName, toSchedPod);
+  const parsed = parseObjectsText(text, sourceName);
+  const r = podsFrom(parsed, sourceName, toSchedPod);
+  return { ...r, errors: [...parsed.errors, ...r.errors] };
+}
+
+/** The Pods of an already parsed text (scheduler view), without its parse errors (the nodes reading has them). */
+export function schedPodsFromParsed(parsed: LoadedObjects, sourceName: string): LoadedPods<SchedPod> {
+  return podsFrom(parsed, sourceName, toSchedPod);
 }
