@@ -8,8 +8,9 @@ describe('splitYamlDocuments', () => {
   const cases: { name: string; text: string; want: string[] }[] = [
     { name: 'single document', text: 'a: 1\n', want: ['a: 1\n'] },
     { name: 'leading comment merges into first document', text: '# c\n---\na: 1\n---\nb: 2\n', want: ['# c\n---\na: 1\n', '---\nb: 2\n'] },
-    { name: 'document end marker then directive', text: 'a: 1\n...\n%YAML 1.2\n---\nb: 2\n', want: ['a: 1\n...\n', '%YAML 1.2\n---\nb: 2\n'] },
-    { name: '--- inside a word is not a marker', text: 'a: |\n  x\n----\n', want: ['a: |\n  x\n----\n'] },
+    { name: '`...` does not cut: a chunk runs to the next line starting with ---', text: 'a: 1\n...\n%YAML 1.2\n---\nb: 2\n', want: ['a: 1\n...\n%YAML 1.2\n', '---\nb: 2\n'] },
+    { name: 'a line starting with --- cuts even when more follows (kubectl then fails on it)', text: 'a: |\n  x\n----\n', want: ['a: |\n  x\n', '----\n'] },
+    { name: 'a comment-only chunk with `...` is not empty for go-yaml', text: '# c\n...\n---\na: 1\n', want: ['# c\n...\n', '---\na: 1\n'] },
     { name: 'CRLF markers', text: 'a: 1\r\n---\r\nb: 2\r\n', want: ['a: 1\r\n', '---\r\nb: 2\r\n'] },
     { name: 'trailing comment joins the last document', text: 'a: 1\n---\nb: 2\n# end\n', want: ['a: 1\n', '---\nb: 2\n# end\n'] },
     { name: 'empty text is one empty document', text: '', want: [''] },

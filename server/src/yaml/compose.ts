@@ -1,11 +1,13 @@
 // The `yaml` package's parser, adjusted to read what go-yaml v2 reads, and bounded before it does the work:
 // - a quoted scalar runs to its closing quote whatever the indentation of its continuation lines (go-yaml has
 //   no indentation rule there; the `yaml` package ends the scalar at the first under-indented line);
+// - a tab where go-yaml refuses one (goTabs.ts) is an error of the first document, unless one is reported there;
 // - the token stream stops once more than `maxErrors` error tokens went by, so an error-dense text
 //   (a million `]`) costs a few milliseconds instead of one error object per bad token.
 // The lexer hook relies on the internals of yaml 2.9.1 (pinned exactly in package.json); a test covers it.
-import { Composer, Lexer, Parser } from 'yaml';
+import { Composer, Lexer, Parser, YAMLParseError } from 'yaml';
 import type { Document } from 'yaml';
+import { goYamlTabProblem } from './goTabs';
 
 interface LexerInternals {
   buffer: string;
@@ -76,7 +78,13 @@ export function composeDocuments(source: string, maxErrors: number): Composed {
     }
     for (const doc of composer.next(token)) out.docs.push(doc as Document.Parsed);
   }
-  // a cut stream may have no document yet: force one, so that the errors seen so far are kept
-  for (const doc of composer.end(!!out.stoppedAt && out.docs.length === 0, source.length)) out.docs.push(doc as Document.Parsed);
+  // a cut stream (or a comment-only one with a bad tab) may have no document yet: force one to keep the errors
+  const tab = out.stoppedAt ? undefined : goYamlTabProblem(source);
+  const force = (!!out.stoppedAt || !!tab) && out.docs.length === 0;
+  for (const doc of composer.end(force, source.length)) out.docs.push(doc as Document.Parsed);
+  const first = out.docs[0];
+  if (tab && first && !first.errors.some((e) => e.pos[0] <= tab.offset && tab.offset < Math.max(e.pos[1], e.pos[0] + 1))) {
+    first.errors.push(new YAMLParseError([tab.offset, tab.offset + 1], 'TAB_AS_INDENT', tab.message));
+  }
   return out;
 }

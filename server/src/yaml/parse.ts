@@ -5,6 +5,7 @@
 import type { YamlCode } from '../codes/index';
 import type { Document, Node as YamlNode } from 'yaml';
 import { composeDocuments } from './compose';
+import { chunkProblems } from './kubectlChunks';
 import { documentValue } from './toValue';
 
 export type OffsetRange = [start: number, end: number];
@@ -70,34 +71,26 @@ export interface ParsedFile {
   errors: YamlIssue[];
 }
 
-function lineStartsMarker(text: string, i: number, marker: '---' | '...'): boolean {
-  if (!text.startsWith(marker, i)) return false;
-  const c = text.charCodeAt(i + 3);
-  // end of text, space, tab, CR, LF
-  return Number.isNaN(c) || c === 32 || c === 9 || c === 13 || c === 10;
-}
-
 function isBlankOrComment(text: string, start: number, end: number): boolean {
-  // True when the range holds only blank lines, comments and directives: no document content.
+  // True when the range holds only blank lines and comments: what kubectl reads as an empty chunk and skips.
   let i = start;
   while (i < end) {
     let nl = text.indexOf('\n', i);
     if (nl < 0 || nl > end) nl = end;
     let j = i;
-    while (j < nl && (text.charCodeAt(j) === 32 || text.charCodeAt(j) === 9 || text.charCodeAt(j) === 13)) j++;
-    if (j < nl) {
-      const c = text[j];
-      if (c !== '#' && !(j === i && c === '%') && !(j === i && lineStartsMarker(text, j, '...'))) return false;
-    }
+    while (j < nl && (text.charCodeAt(j) === 32 || text.charCodeAt(j) === 13)) j++;
+    // a tab before a comment or on a blank line is an error of go-yaml's (goTabs.ts): that chunk is not empty
+    if (j < nl && text[j] !== '#') return false;
     i = nl + 1;
   }
   return true;
 }
 
 /**
- * Split a text into document ranges by scanning line starts for `---` and `...` (document markers
- * at column 0 always end a document, even inside block scalars, so no parsing is needed).
- * Leading comment-only segments are merged into the next document. Always linear.
+ * Split a text into document ranges as kubectl does (YAMLReader.Read, k8s.io/apimachinery/pkg/util/yaml/decoder.go):
+ * every line that starts with `---` ends a document, even inside a block or quoted scalar, so no parsing is needed;
+ * `...` does not (go-yaml then reads the chunk's first document only: parseYamlDocument). Comment-only segments,
+ * which kubectl skips, are merged into the next document. Always linear.
  */
 export function splitYamlDocuments(text: string, limit = Infinity): OffsetRange[] {
   const out: OffsetRange[] = [];
@@ -120,8 +113,7 @@ export function splitYamlDocuments(text: string, limit = Infinity): OffsetRange[
     let nl = text.indexOf('\n', lineStart);
     if (nl < 0) nl = n;
     let cutAt = -1;
-    if (lineStart > docStart && lineStartsMarker(text, lineStart, '---')) cutAt = lineStart;
-    else if (lineStartsMarker(text, lineStart, '...')) cutAt = nl < n ? nl + 1 : n;
+    if (lineStart > docStart && text.startsWith('---', lineStart)) cutAt = lineStart;
     if (cutAt >= 0) {
       cuts++;
       const stop = take(docStart, cutAt);
@@ -166,6 +158,26 @@ function describe(doc: ParsedDocument): void {
   }
 }
 
+/** A warning over the text from `from` that kubectl never reads (past a `...`), when it holds more than comments. */
+function ignoredAfterDocumentEnd(text: string, from: number, end: number): YamlIssue | undefined {
+  let first = -1;
+  let last = -1;
+  for (let i = from; i < end; ) {
+    let nl = text.indexOf('\n', i);
+    if (nl < 0 || nl > end) nl = end;
+    const line = text.slice(i, nl).trimEnd();
+    const body = line.trimStart();
+    if (body && !body.startsWith('#') && !/^\.\.\.(\s|$)/.test(line)) {
+      if (first < 0) first = i;
+      last = i + line.length;
+    }
+    i = nl + 1;
+  }
+  if (first < 0) return undefined;
+  const message = 'kubectl does not read this: after a `...` line it reads nothing until the next `---` line';
+  return { code: 'yaml.warning', message, range: [first, last] };
+}
+
 /** Parse one document range of `text` (as returned by splitYamlDocuments). Never throws. */
 export function parseYamlDocument(text: string, range: OffsetRange, index: number, options?: ParseOptions): ParsedDocument {
   const opts = { ...DEFAULTS, ...options };
@@ -179,7 +191,8 @@ export function parseYamlDocument(text: string, range: OffsetRange, index: numbe
   let stopped: YamlIssue | undefined;
   try {
     const composed = composeDocuments(slice, opts.maxErrors);
-    for (const d of composed.docs) {
+    // go-yaml reads a chunk's first document only: what follows a `...` up to the next `---` line is never read
+    for (const d of composed.docs.slice(0, 1)) {
       let tooDeep = false;
       for (const e of d.errors) {
         // the composer recovers from stack exhaustion on absurd nesting; report that once, as depth
@@ -206,6 +219,10 @@ export function parseYamlDocument(text: string, range: OffsetRange, index: numbe
         range: [at, at + 1],
       };
     }
+    doc.errors.push(...chunkProblems(text, start, end));
+    const second = composed.docs[1];
+    const ignored = second && ignoredAfterDocumentEnd(text, start + second.range[0], end);
+    if (ignored) doc.warnings.push(ignored);
     const first = composed.docs[0];
     if (first) {
       doc.ast = first;

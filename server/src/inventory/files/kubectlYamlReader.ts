@@ -365,6 +365,7 @@ export function fastParseYamlStream(text: string): unknown[] | undefined {
       if (nl < 0) nl = n;
       const c = src.charCodeAt(pos);
       if (c === 37 /* % */) giveUp(); // directives
+      if (c === 45 && src.startsWith('---', pos) && !isMarker(src, pos, nl, '---')) giveUp(); // kubectl fails on it
       if (c === 45 && isMarker(src, pos, nl, '---')) {
         let q = pos + 3;
         while (q < nl && (src.charCodeAt(q) === 32 || src.charCodeAt(q) === 13)) q++;
