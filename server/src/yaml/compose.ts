@@ -1,13 +1,14 @@
 // The `yaml` package's parser, adjusted to read what go-yaml v2 reads, and bounded before it does the work:
 // - a quoted scalar runs to its closing quote whatever the indentation of its continuation lines (go-yaml has
 //   no indentation rule there; the `yaml` package ends the scalar at the first under-indented line);
-// - a tab where go-yaml refuses one (goTabs.ts) is an error of the first document, unless one is reported there;
+// - a tab where go-yaml refuses one (goScan.ts) is an error of the first document, unless one is reported there,
+//   and the text after the first document's end (goScan.ts) is not composed, as go-yaml does not read it;
 // - the token stream stops once more than `maxErrors` error tokens went by, so an error-dense text
 //   (a million `]`) costs a few milliseconds instead of one error object per bad token.
 // The lexer hook relies on the internals of yaml 2.9.1 (pinned exactly in package.json); a test covers it.
 import { Composer, Lexer, Parser, YAMLParseError } from 'yaml';
 import type { Document } from 'yaml';
-import { goYamlTabProblem } from './goTabs';
+import { goYamlScan } from './goScan';
 
 interface LexerInternals {
   buffer: string;
@@ -64,12 +65,16 @@ export interface Composed {
   docs: Document.Parsed[];
   /** Error tokens seen before the stream was cut (only set when it was cut). */
   stoppedAt?: { offset: number; errors: number };
+  /** Where go-yaml stops reading (past `...`, at a directive, where the root ends): the rest was not composed. */
+  readEnd?: number;
 }
 
 /** Compose every document of `source` (failsafe schema: every scalar is a string; parse.ts types them). */
-export function composeDocuments(source: string, maxErrors: number): Composed {
+export function composeDocuments(text: string, maxErrors: number): Composed {
+  const scan = goYamlScan(text);
+  const source = scan.readEnd === undefined ? text : text.slice(0, scan.readEnd);
   const composer = new Composer({ schema: 'failsafe', uniqueKeys: false, merge: false, strict: false });
-  const out: Composed = { docs: [] };
+  const out: Composed = { docs: [], readEnd: scan.readEnd };
   let errors = 0;
   for (const token of goYamlParser().parse(source)) {
     if (token.type === 'error' && ++errors > maxErrors) {
@@ -79,7 +84,7 @@ export function composeDocuments(source: string, maxErrors: number): Composed {
     for (const doc of composer.next(token)) out.docs.push(doc as Document.Parsed);
   }
   // a cut stream (or a comment-only one with a bad tab) may have no document yet: force one to keep the errors
-  const tab = out.stoppedAt ? undefined : goYamlTabProblem(source);
+  const tab = out.stoppedAt ? undefined : scan.problem;
   const force = (!!out.stoppedAt || !!tab) && out.docs.length === 0;
   for (const doc of composer.end(force, source.length)) out.docs.push(doc as Document.Parsed);
   const first = out.docs[0];

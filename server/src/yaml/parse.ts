@@ -174,7 +174,7 @@ function ignoredAfterDocumentEnd(text: string, from: number, end: number): YamlI
     i = nl + 1;
   }
   if (first < 0) return undefined;
-  const message = 'kubectl does not read this: after a `...` line it reads nothing until the next `---` line';
+  const message = 'kubectl does not read this: after a `...` or directive line it reads nothing until the next `---` line';
   return { code: 'yaml.warning', message, range: [first, last] };
 }
 
@@ -220,8 +220,8 @@ export function parseYamlDocument(text: string, range: OffsetRange, index: numbe
       };
     }
     doc.errors.push(...chunkProblems(text, start, end));
-    const second = composed.docs[1];
-    const ignored = second && ignoredAfterDocumentEnd(text, start + second.range[0], end);
+    const second = composed.readEnd ?? composed.docs[1]?.range[0];
+    const ignored = second !== undefined && ignoredAfterDocumentEnd(text, start + second, end);
     if (ignored) doc.warnings.push(ignored);
     const first = composed.docs[0];
     if (first) {

@@ -1,14 +1,22 @@
-// go-yaml v2.4.3 (the reader behind sigs.k8s.io/yaml v1.6.0, so behind kubectl) is stricter about tabs than YAML 1.2
-// and the `yaml` package: in the block context a tab may not start a token where a simple key may start (a
-// tab-only line, `-\tb`, a tab before a comment at a line start), may not indent the continuation of a plain
-// scalar, and may not indent a block scalar. This walks the text with the scanner state those rules depend on
-// (flow level, simple keys, the indentation stack) and reports the first such tab, as go-yaml stops at it.
-// Everything else is left to the parser: on any other problem the walk stops and says nothing.
+// The parts of go-yaml v2.4.3's scanner (scannerc.go; the reader behind sigs.k8s.io/yaml v1.6.0, so behind kubectl)
+// whose outcome the `yaml` package does not share, replayed with the state they depend on (flow level, simple keys,
+// the indentation stack):
+// - tabs: in the block context a tab may not start a token where a simple key may start (a tab-only line, `-\tb`, a
+//   tab before a comment at a line start), may not indent the continuation of a plain scalar, nor a block scalar;
+// - go-yaml reads one document per chunk and stops where it ends: at a `...` line, at a directive line (an unknown
+//   one is an error), or where a root block collection ends before the text does (`  a: 1\nb: 2` is `{a: 1}`).
+// The walk reports the first such problem, as go-yaml stops at it; on any other problem it stops and says nothing.
 
-export interface TabProblem {
-  /** Offset of the tab in the text. */
+export interface ScanProblem {
+  /** Offset of the offending character in the text. */
   offset: number;
   message: string;
+}
+
+export interface ScanResult {
+  problem?: ScanProblem;
+  /** Where the document ends before the text does: go-yaml reads nothing from there. */
+  readEnd?: number;
 }
 
 interface SimpleKey {
@@ -26,8 +34,11 @@ const TAB_IN_BLOCK = 'found a tab character where an indentation space is expect
 const MAX_SIMPLE_KEY = 1024;
 
 class Stop {
-  constructor(readonly problem?: TabProblem) {}
+  constructor(readonly problem?: ScanProblem) {}
 }
+
+// yaml_parser_scan_directive, scannerc.go: the two directives it knows, with their parameters
+const DIRECTIVE = /^%(?:YAML[ \t]+\d+\.\d+|TAG[ \t]+!\S*[ \t]+\S+)(?:[ \t]+(?:#.*)?)?\r?$/;
 
 class Scanner {
   private pos = 0;
@@ -38,6 +49,9 @@ class Scanner {
   private indent = -1;
   private readonly indents: number[] = [];
   private readonly keys: SimpleKey[] = [{ ...NO_KEY }];
+  private begun = false; // a document started (`---` or a first token): a directive now ends it
+  private root = false; // the root node is a block collection
+  readEnd?: number;
 
   constructor(private readonly text: string) {}
 
@@ -74,6 +88,7 @@ class Scanner {
   // yaml_parser_roll_indent / yaml_parser_unroll_indent, scannerc.go
   private roll(column: number): void {
     if (this.flow > 0 || this.indent >= column) return;
+    if (this.indent === -1) this.root = true;
     this.indents.push(this.indent);
     this.indent = column;
   }
@@ -110,13 +125,29 @@ class Scanner {
       if (i >= this.text.length) return;
       const c = this.at(i);
       const marker = this.column === 0 && this.isBlankz(i + 3) ? this.text.slice(i, i + 3) : '';
-      if (marker === '...') return; // go-yaml reads nothing after the first document's end
-      if ((this.column === 0 && c === '%') || marker === '---') {
+      if (marker === '...') {
+        this.toLineEnd();
+        this.readEnd = this.pos;
+        return;
+      }
+      if (this.column === 0 && c === '%') {
+        this.toLineEnd();
+        if (!this.begun) continue; // before the document: kubectlChunks.ts reports it
+        if (!DIRECTIVE.test(this.text.slice(i, this.pos))) throw new Stop({ offset: i, message: 'found unknown directive name' });
+        this.readEnd = i;
+        return;
+      }
+      if (this.root && this.indent === -1 && marker !== '---') {
+        // yaml_parser_parse_document_end: the root collection has ended, the document ends implicitly
+        this.readEnd = i - this.column;
+        return;
+      }
+      this.begun = true;
+      if (marker === '---') {
         this.unroll(-1);
         this.removeKey();
         this.allowed = false;
-        if (c === '%') this.toLineEnd();
-        else this.advance(3);
+        this.advance(3);
       } else if (c === '[' || c === '{') {
         this.saveKey();
         this.flow++;
@@ -288,14 +319,18 @@ class Scanner {
   }
 }
 
-/** The first tab go-yaml v2.4.3 rejects in the first document of `text`, if any (none without a tab). */
-export function goYamlTabProblem(text: string): TabProblem | undefined {
-  if (!text.includes('\t')) return undefined;
+// Only these texts can be read differently: a tab, a line starting with `%` or `...`, an indented first line.
+const MAY_DIFFER = /\t|(?:^|\n)(?:%|\.\.\.)|^(?:[ \r]*(?:#[^\n]*)?\n|---[^\n]*\n)* +[^\s#]/;
+
+/** Replay go-yaml's scanner over the first document of `text`. */
+export function goYamlScan(text: string): ScanResult {
+  if (!MAY_DIFFER.test(text)) return {};
+  const scanner = new Scanner(text);
   try {
-    new Scanner(text).run();
+    scanner.run();
   } catch (e) {
-    if (e instanceof Stop) return e.problem;
-    throw e;
+    if (!(e instanceof Stop)) throw e;
+    return { problem: e.problem };
   }
-  return undefined;
+  return { readEnd: scanner.readEnd };
 }
