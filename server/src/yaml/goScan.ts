@@ -26,6 +26,9 @@ interface SimpleKey {
   column: number;
 }
 
+const LINE_END = /[\r\n]/g;
+const PLAIN_RUN_BLOCK = /[^ \t\r\n:]*/y;
+const PLAIN_RUN_FLOW = /[^ \t\r\n:,?[\]{}]*/y;
 const NO_KEY: SimpleKey = { possible: false, line: 0, index: 0, column: 0 };
 const TAB_STARTS_TOKEN = 'found character that cannot start any token';
 const TAB_IN_PLAIN = 'found a tab character that violates indentation';
@@ -59,15 +62,16 @@ class Scanner {
     return this.text[i] ?? '';
   }
   private isBreak(i: number): boolean {
-    const c = this.at(i);
-    return c === '\n' || c === '\r';
+    const c = this.text.charCodeAt(i);
+    return c === 10 || c === 13;
   }
   private isBlank(i: number): boolean {
-    const c = this.at(i);
-    return c === ' ' || c === '\t';
+    const c = this.text.charCodeAt(i);
+    return c === 32 || c === 9;
   }
   private isBlankz(i: number): boolean {
-    return i >= this.text.length || this.isBlank(i) || this.isBreak(i);
+    const c = this.text.charCodeAt(i);
+    return c === 32 || c === 9 || c === 10 || c === 13 || Number.isNaN(c);
   }
   private advance(n = 1): void {
     this.pos += n;
@@ -79,7 +83,9 @@ class Scanner {
     this.column = 0;
   }
   private toLineEnd(): void {
-    while (this.pos < this.text.length && !this.isBreak(this.pos)) this.advance();
+    LINE_END.lastIndex = this.pos;
+    const end = LINE_END.exec(this.text) ? LINE_END.lastIndex - 1 : this.text.length;
+    this.advance(end - this.pos);
   }
   private tab(message: string): never {
     throw new Stop({ offset: this.pos, message });
@@ -261,7 +267,11 @@ class Scanner {
         const c = this.at(this.pos);
         if ((c === ':' && this.isBlankz(this.pos + 1)) || (this.flow > 0 && ',?[]{}'.includes(c))) break;
         leading = false;
-        this.advance();
+        // the characters that cannot end the scalar, in one step
+        const run = this.flow > 0 ? PLAIN_RUN_FLOW : PLAIN_RUN_BLOCK;
+        run.lastIndex = this.pos + 1;
+        run.exec(this.text);
+        this.advance(run.lastIndex - this.pos);
       }
       if (!this.isBlank(this.pos) && !this.isBreak(this.pos)) break;
       while (this.isBlank(this.pos) || this.isBreak(this.pos)) {
