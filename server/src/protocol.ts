@@ -19,8 +19,11 @@ export interface NodeDto {
   conditions: { type: string; status: string }[];
 }
 
-/** Which DaemonSet of a file: the YAML document index (0-based, `---` separated). */
-export interface DocumentRef { uri: string; documentIndex: number }
+/**
+ * Which DaemonSet of a file: the YAML document index (0-based, `---` separated) and, in a `kind: List` document
+ * (what `kubectl get ds -A -o yaml` prints), the item's index in `items` (without it: the List's first item).
+ */
+export interface DocumentRef { uri: string; documentIndex: number; item?: number }
 
 export interface PlacementReasonDto {
   code: PlacementReasonCode;
@@ -146,6 +149,8 @@ export interface ListContextsResult {
 export interface SimulatePlacementResult {
   uri: string;
   documentIndex: number;
+  /** The List item, when the request named one. */
+  item?: number;
   name?: string;
   namespace?: string;
   /** Range of the whole YAML document. */
@@ -164,6 +169,8 @@ export interface PlanParams extends DocumentRef {
 export interface PlanResult {
   uri: string;
   documentIndex: number;
+  /** The List item, when the request named one. */
+  item?: number;
   /** Nodes that get a new daemon pod, in order; `batches` splits them into slow-start batches. */
   nodesNeedingDaemonPods: string[];
   /** Pods the controller deletes, with the node and why. */
@@ -186,6 +193,8 @@ export type RolloutRound = RolloutRoundResult;
 export interface RolloutResult extends RolloutResultShape {
   uri: string;
   documentIndex: number;
+  /** The List item, when the request named one. */
+  item?: number;
 }
 
 /** A what-if change of one node (analysis/nodeEvent.ts applies it). */
@@ -203,6 +212,8 @@ export interface PlacementChange {
 export interface NodeEventResult {
   uri: string;
   documentIndex: number;
+  /** The List item, when the request named one. */
+  item?: number;
   before: PlacementNodeDto[];
   after: PlacementNodeDto[];
   /** Only the nodes whose placement changed. */
@@ -224,5 +235,5 @@ export const inventory = new RequestType<InventoryParams, InventoryResult, void>
 export const inventoryChanged = new NotificationType<InventoryInfo>('kce/inventoryChanged');
 export const listContexts = new RequestType<ListContextsParams, ListContextsResult, void>('kce/listContexts');
 
-/** The client command a code lens runs; arguments `[uri, documentIndex]`. */
+/** The client command a code lens runs; arguments `[uri, documentIndex]`, and the item for a List's item. */
 export const SIMULATE_PLACEMENT_COMMAND = 'kce.simulatePlacement';

@@ -23,7 +23,7 @@ export const COMMANDS: Record<string, CommandFactory> = {
     if (!target) return undefined;
     const event = (a[2] as P.NodeEvent | undefined) ?? (await askNodeEvent(ctx));
     if (!event) return undefined;
-    return openView(ctx, whatIfView, [target.uri, target.documentIndex], event);
+    return openView(ctx, whatIfView, [target.uri, target.documentIndex, target.item], event);
   },
   'kce.showReport': () => async (...a) => {
     const target = await resolveTarget(a);

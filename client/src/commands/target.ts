@@ -5,10 +5,11 @@ import type { DocumentRef } from '../../../server/src/protocol';
 import { SIMULATE_PLACEMENT_COMMAND } from '../protocol';
 
 export async function resolveTarget(args: unknown[]): Promise<DocumentRef | undefined> {
-  const [a0, a1] = args;
+  const [a0, a1, a2] = args;
   if (typeof a0 === 'string' || a0 instanceof vscode.Uri) {
     const uri = typeof a0 === 'string' ? a0 : a0.toString();
-    return { uri, documentIndex: typeof a1 === 'number' ? a1 : 0 };
+    // a third number is the item of a `kind: List` document (the server's code lens passes it)
+    return { uri, documentIndex: typeof a1 === 'number' ? a1 : 0, ...(typeof a2 === 'number' ? { item: a2 } : {}) };
   }
   const editor = vscode.window.activeTextEditor;
   if (!editor || editor.document.languageId !== 'yaml') {
@@ -28,5 +29,6 @@ export async function resolveTarget(args: unknown[]): Promise<DocumentRef | unde
   // The last DaemonSet starting at or above the cursor, else the first one.
   let pick = ours[0]!;
   for (const l of ours) if (l.range.start.line <= line) pick = l;
-  return { uri: uri.toString(), documentIndex: pick.command!.arguments![1] as number };
+  const item = pick.command!.arguments![2];
+  return { uri: uri.toString(), documentIndex: pick.command!.arguments![1] as number, ...(typeof item === 'number' ? { item } : {}) };
 }

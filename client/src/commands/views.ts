@@ -10,6 +10,11 @@ import { describeEvent, renderNodeEventBody } from '../views/nodeEvent';
 import type { DocumentErrors } from '../views/banners';
 import { resolveTarget } from './target';
 
+/** The server's address of the view's DaemonSet: the document, and the List item when there is one. */
+function refOf(s: ViewState): P.DocumentRef {
+  return { uri: s.uri, documentIndex: s.documentIndex, ...(s.item !== undefined ? { item: s.item } : {}) };
+}
+
 function titleOf(r: { name?: string; namespace?: string } | null | undefined, fallback: string): string {
   if (!r?.name) return fallback;
   return `${r.namespace ? `${r.namespace}/` : ''}${r.name}`;
@@ -35,14 +40,14 @@ export function errorsIn(uri: string, range: P.SimulatePlacementResult['range'])
 
 /** Name and errors of the DaemonSet, for views whose results carry neither. */
 async function daemonSetInfo(ctx: Ctx, s: ViewState): Promise<{ title: string; errors?: DocumentErrors }> {
-  const p = await ctx.request('simulatePlacement', { uri: s.uri, documentIndex: s.documentIndex }, { quiet: true });
+  const p = await ctx.request('simulatePlacement', refOf(s), { quiet: true });
   return { title: titleOf(p, `document ${s.documentIndex + 1}`), ...(p ? { errors: errorsIn(s.uri, p.range) } : {}) };
 }
 
 export const placementView: ViewKind = {
   viewType: 'kce.placement',
   async load(ctx, s) {
-    const ref = { uri: s.uri, documentIndex: s.documentIndex };
+    const ref = refOf(s);
     const result = await ctx.request('simulatePlacement', ref, { quiet: true });
     if (!result) return undefined;
     const labels = await labelsByNode(ctx);
@@ -54,7 +59,7 @@ export const placementView: ViewKind = {
 export const planView: ViewKind = {
   viewType: 'kce.plan',
   async load(ctx, s) {
-    const result = await ctx.request('plan', { uri: s.uri, documentIndex: s.documentIndex }, { quiet: true });
+    const result = await ctx.request('plan', refOf(s), { quiet: true });
     if (!result) return undefined;
     const { title, errors } = await daemonSetInfo(ctx, s);
     return { title: `Sync Plan: ${title}`, body: renderPlanBody(result, title, errors) };
@@ -65,7 +70,7 @@ export const rolloutView: ViewKind = {
   viewType: 'kce.rollout',
   async load(ctx, s) {
     const extra = (s.extra ?? {}) as { maxSurge?: number | string; maxUnavailable?: number | string };
-    const params: P.RolloutParams = { uri: s.uri, documentIndex: s.documentIndex };
+    const params: P.RolloutParams = refOf(s);
     if (extra.maxSurge !== undefined) params.maxSurge = extra.maxSurge;
     if (extra.maxUnavailable !== undefined) params.maxUnavailable = extra.maxUnavailable;
     const result = await ctx.request('rollout', params, { quiet: true });
@@ -80,7 +85,7 @@ export const whatIfView: ViewKind = {
   async load(ctx, s) {
     const event = s.extra as P.NodeEvent | undefined;
     if (!event) return undefined;
-    const params = { uri: s.uri, documentIndex: s.documentIndex, event };
+    const params = { ...refOf(s), event };
     const result = await ctx.request('nodeEvent', params, { quiet: true });
     if (!result) return undefined;
     const { title, errors } = await daemonSetInfo(ctx, s);

@@ -11,6 +11,8 @@ import { OPEN_NOTE_COMMAND } from '../walkthrough';
 export interface ViewState {
   uri: string;
   documentIndex: number;
+  /** The item of a `kind: List` document. */
+  item?: number;
   /** View-specific extra (the what-if event, rollout overrides). */
   extra?: unknown;
 }
@@ -35,7 +37,7 @@ export class SimulationPanel implements vscode.Disposable {
   private loaded = false;
 
   static key(kind: ViewKind, s: ViewState): string {
-    return `${kind.viewType}|${s.uri}|${s.documentIndex}|${JSON.stringify(s.extra ?? null)}`;
+    return `${kind.viewType}|${s.uri}|${s.documentIndex}|${s.item ?? ''}|${JSON.stringify(s.extra ?? null)}`;
   }
 
   /** Opens (or reveals and refreshes) the panel for this state; answers what it rendered. */
@@ -155,7 +157,7 @@ export function registerSerializer(ctx: Ctx, kind: ViewKind): vscode.Disposable 
         return;
       }
       await ctx.start();
-      await SimulationPanel.revive(ctx, kind, panel, { uri: s.uri, documentIndex: s.documentIndex, ...(s.extra !== undefined ? { extra: s.extra } : {}) });
+      await SimulationPanel.revive(ctx, kind, panel, { uri: s.uri, documentIndex: s.documentIndex, ...(typeof s.item === 'number' ? { item: s.item } : {}), ...(s.extra !== undefined ? { extra: s.extra } : {}) });
     },
   });
 }

@@ -25,7 +25,7 @@ function str(v: unknown): string | undefined {
 }
 
 /** One item as a document of its own: same text and AST positions, its own value and range. */
-function itemDocument(doc: ParsedDocument, item: Record<string, unknown>, node: YamlNode | undefined): ParsedDocument {
+function itemDocument(doc: ParsedDocument, item: Record<string, unknown>, node: YamlNode | undefined, at: number): ParsedDocument {
   // Items of a typed list (DaemonSetList) may omit apiVersion and kind: they are the list's own.
   const value = { ...item };
   if (value.kind === undefined && doc.kind !== 'List') value.kind = doc.kind!.slice(0, -'List'.length);
@@ -44,11 +44,35 @@ function itemDocument(doc: ParsedDocument, item: Record<string, unknown>, node: 
     namespace: str(meta.namespace),
     range: r ? [doc.base + r[0], doc.base + r[1]] : doc.range,
     ast,
+    item: at,
   };
 }
 
+/** Item `at` of a List document (its index in `items`) as a document of its own, when it is an object. */
+export function listItem(doc: ParsedDocument, at: number): ParsedDocument | undefined {
+  if (!isListDocument(doc)) return undefined;
+  const item = (doc.value as { items: unknown[] }).items[at];
+  return isObject(item) ? itemDocument(doc, item, itemNodes(doc)[at], at) : undefined;
+}
+
+/** The List item of `doc` whose text holds `offset`, as a document of its own; else `doc` itself. */
+export function listItemAt(doc: ParsedDocument, offset: number): ParsedDocument {
+  if (!isListDocument(doc)) return doc;
+  const at = itemNodes(doc).findIndex((n) => !!n?.range && doc.base + n.range[0] <= offset && offset <= doc.base + n.range[1]);
+  return (at >= 0 && listItem(doc, at)) || doc;
+}
+
 /**
- * The analyses of a list document: its items', each with the list's document index and its own range, then
+ * The analysis of YAML document `index`, or of its List item `item` (without `item`, a List's first item: an
+ * address by document index alone keeps meaning what it meant before items were addressable).
+ */
+export function findAnalysis(docs: readonly DocumentAnalysis[], index: number, item?: number): DocumentAnalysis | undefined {
+  return docs.find((d) => d.index === index && (item === undefined || d.item === item));
+}
+
+/**
+ * The analyses of a list document: its items', each with the list's document index, its item index and its own
+ * range, then
  * the list's own YAML problems (if any). Undefined when the document is not a list.
  */
 export function analyzeListDocument(
@@ -61,7 +85,7 @@ export function analyzeListDocument(
   const nodes = itemNodes(doc);
   const out: DocumentAnalysis[] = [];
   items.forEach((item, i) => {
-    if (isObject(item)) out.push(analyzeDocument(itemDocument(doc, item, nodes[i]), ctx));
+    if (isObject(item)) out.push({ ...analyzeDocument(itemDocument(doc, item, nodes[i], i), ctx), item: i });
   });
   const own = analyzeDocument({ ...doc, value: null }, ctx); // YAML errors of the whole list, nothing decoded
   if (own.problems.length || out.length === 0) {

@@ -39,6 +39,8 @@ export interface PlacementSummary {
 
 export interface DocumentAnalysis {
   index: number;
+  /** Index in `items` when this is an item of a `kind: List` document (analysis/lists.ts). */
+  item?: number;
   range: OffsetRange;
   apiVersion?: string;
   kind?: string;

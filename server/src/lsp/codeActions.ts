@@ -15,6 +15,7 @@ import { toRange } from './convert';
 import type { DiagnosticData } from './convert';
 import { TAINT_EFFECTS, TOLERATION_OPERATORS, NODE_SELECTOR_OPERATORS, LABEL_SELECTOR_OPERATORS } from './completion';
 import { valueAt } from './yamlView';
+import { findAnalysis, listItemAt } from '../analysis/lists';
 
 const MASTER = 'node-role.kubernetes.io/master';
 const CONTROL_PLANE = 'node-role.kubernetes.io/control-plane';
@@ -157,7 +158,7 @@ const masterToControlPlane: Fixer = ({ field, ydoc }) => {
 
 /** A DaemonSet that runs nowhere: one fix per distinct taint that keeps it off nodes. */
 const tolerateTaints: Fixer = ({ ydoc, text, a }) => {
-  const d = a.analysis.documents.find((x) => x.index === ydoc.index);
+  const d = findAnalysis(a.analysis.documents, ydoc.index, ydoc.item);
   if (!d?.placement) return [];
   const byTaint = new Map<string, Taint>();
   for (const p of d.placement.placements) {
@@ -190,12 +191,13 @@ export const FIXABLE_CODES = Object.keys(FIXERS);
  * How many more (or fewer) nodes the DaemonSet of a document runs on once the edits are applied:
  * the edited text is analysed again (unchanged documents are reused), so a title states the real effect.
  */
-function placementDelta(a: Analyzed, session: Session, documentIndex: number, edits: OffsetEdit[]): number | undefined {
-  const before = a.analysis.documents.find((d) => d.index === documentIndex)?.placement;
+function placementDelta(a: Analyzed, session: Session, ydoc: ParsedDocument, edits: OffsetEdit[]): number | undefined {
+  const before = findAnalysis(a.analysis.documents, ydoc.index, ydoc.item)?.placement;
   if (!before) return undefined;
   const ctx = a.analysis.context ?? { nodes: a.nodes, gates: a.gates, insights: a.settings.insights.enabled, inventoryLabel: session.inventoryLabel() };
   try {
-    const after = session.deps.analyzeText(applyEdits(a.doc.getText(), edits), ctx, a.analysis).documents.find((d) => d.index === documentIndex)?.placement;
+    const again = session.deps.analyzeText(applyEdits(a.doc.getText(), edits), ctx, a.analysis).documents;
+    const after = findAnalysis(again, ydoc.index, ydoc.item)?.placement;
     return after ? after.shouldRun - before.shouldRun : undefined;
   } catch {
     return undefined;
@@ -227,8 +229,9 @@ export function codeActionsFor(a: Analyzed, params: CodeActionParams, session: S
     const fixers = typeof diag.code === 'string' ? FIXERS[diag.code as ProblemCode] : undefined;
     if (!fixers || !data || typeof data.field !== 'string') continue;
     const at = a.doc.offsetAt(diag.range.start);
-    const ydoc = file.documents.find((d) => d.index === data.documentIndex) ?? file.documents.find((d) => d.range[0] <= at && at <= d.range[1]);
-    if (!ydoc) continue;
+    const found = file.documents.find((d) => d.index === data.documentIndex) ?? file.documents.find((d) => d.range[0] <= at && at <= d.range[1]);
+    if (!found) continue;
+    const ydoc = listItemAt(found, at); // in a List, fields are the item's
     for (const fixer of fixers) {
       for (const f of fixer({ field: data.field, ydoc, text, diag, a })) {
         // Two diagnostics under the cursor may lead to the same edit: offer it once, naming both.
@@ -237,7 +240,7 @@ export function codeActionsFor(a: Analyzed, params: CodeActionParams, session: S
         if (twin) { twin.diagnostics = [...(twin.diagnostics ?? []), diag]; continue; }
         const edits: TextEdit[] = f.edits.map((e) => ({ range: toRange(a.doc, e.range), newText: e.newText }));
         const action: CodeAction = {
-          title: f.title + placementEffect(placementDelta(a, session, ydoc.index, f.edits)),
+          title: f.title + placementEffect(placementDelta(a, session, ydoc, f.edits)),
           kind: CodeActionKind.QuickFix,
           diagnostics: [diag],
           edit: { changes: { [a.uri]: edits } },

@@ -65,7 +65,7 @@ export function codeLensesOf(a: Analyzed): CodeLens[] {
       command: {
         title: lensTitle(d.placement.nodes, d.placement.shouldRun, documentErrors(d.problems), d.scheduler?.pending),
         command: SIMULATE_PLACEMENT_COMMAND,
-        arguments: [a.uri, d.index],
+        arguments: d.item === undefined ? [a.uri, d.index] : [a.uri, d.index, d.item],
       },
     });
   }

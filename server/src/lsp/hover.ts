@@ -13,6 +13,7 @@ import type { Analyzed, Session } from './session';
 import { toRange } from './convert';
 import { cursorAt, typedValue, valueAt } from './yamlView';
 import { blobUrl, getNote, noteForCode } from '../walkthrough/index';
+import { findAnalysis } from '../analysis/lists';
 
 interface FieldDoc { text: string; go?: [label: string, url: string] }
 
@@ -226,7 +227,7 @@ export function hoverAt(a: Analyzed, offset: number, session: Session): Hover | 
   // Only objects of known kinds, through their decoded value: raw YAML may hold any shape.
   const root = typedValue(cur.doc);
   if (root === undefined) return null;
-  const d = a.analysis.documents.find((x) => x.index === cur.doc.index);
+  const d = findAnalysis(a.analysis.documents, cur.doc.index, cur.doc.item);
   // The inventory in use and why it is not the requested one: `sample cluster (cluster test unreachable), 14 nodes`.
   const inv = `${session.inventory.label ?? session.inventory.source}, ${session.inventory.count} nodes`;
   const md = hoverMarkdown(cur.path, root, d, a, inv);

@@ -12,12 +12,15 @@ function isObj(v: unknown): v is Record<string, unknown> {
   return v !== null && typeof v === 'object' && !Array.isArray(v);
 }
 
-/** `uri` a string, `documentIndex` an integer ≥ 0. */
+/** `uri` a string, `documentIndex` an integer ≥ 0, `item` (a List's item) absent or an integer ≥ 0. */
 export function checkDocumentRef(method: string, p: unknown): void {
   if (!isObj(p)) throw invalid(method, 'params must be an object with uri and documentIndex');
   if (typeof p.uri !== 'string' || !p.uri) throw invalid(method, 'uri must be a non-empty string');
   if (!Number.isSafeInteger(p.documentIndex) || (p.documentIndex as number) < 0) {
     throw invalid(method, `documentIndex must be an integer ≥ 0 (got ${JSON.stringify(p.documentIndex)})`);
+  }
+  if (p.item !== undefined && (!Number.isSafeInteger(p.item) || (p.item as number) < 0)) {
+    throw invalid(method, `item must be an integer ≥ 0 (got ${JSON.stringify(p.item)})`);
   }
 }
 

@@ -10,10 +10,12 @@ import { safe } from './safe';
 import { rangeOfPath } from '../yaml/paths';
 import { placementResult, planResult, rolloutResult, type NodeResult, type SchedulerResult } from '../analysis/results';
 import { nodeEventResult } from '../analysis/nodeEvent';
+import { findAnalysis, listItem } from '../analysis/lists';
 
 /** The nodes of a placement as DTOs: each reason with the range of its field in the document. */
 export function nodeDtos(a: Analyzed, d: DocumentAnalysis, nodes: readonly NodeResult[], session: Session): P.PlacementNodeDto[] {
-  const ydoc = session.yaml(a).documents.find((x) => x.index === d.index);
+  const listed = session.yaml(a).documents.find((x) => x.index === d.index);
+  const ydoc = listed && d.item !== undefined ? listItem(listed, d.item) : listed;
   const rangeCache = new Map<string, P.PlacementReasonDto['range'] | null>();
   const rangeOf = (field: string): P.PlacementReasonDto['range'] | undefined => {
     if (!ydoc) return undefined;
@@ -54,8 +56,13 @@ function schedulerDto(s: SchedulerResult, rangeOf: (field: string) => P.Schedule
   return { feasible: s.feasible, reasons, ...(s.allocatableUnknown ? { allocatableUnknown: true as const } : {}) };
 }
 
-function docAt(a: Analyzed | undefined, index: number): DocumentAnalysis | undefined {
-  return a?.analysis.documents.find((d) => d.index === index);
+function docAt(a: Analyzed | undefined, ref: P.DocumentRef): DocumentAnalysis | undefined {
+  return a && findAnalysis(a.analysis.documents, ref.documentIndex, ref.item);
+}
+
+/** The address a result echoes: the document, and the List item when the analysis is one. */
+function refOf(a: Analyzed, d: DocumentAnalysis): { uri: string; documentIndex: number; item?: number } {
+  return d.item === undefined ? { uri: a.uri, documentIndex: d.index } : { uri: a.uri, documentIndex: d.index, item: d.item };
 }
 
 export function toNodeDto(n: NodeInfo): P.NodeDto {
@@ -71,12 +78,11 @@ export function toNodeDto(n: NodeInfo): P.NodeDto {
 export function registerRequests(connection: Connection, session: Session): void {
   connection.onRequest(P.simulatePlacement, safe(session, 'kce/simulatePlacement', null, async (params: P.DocumentRef) => {
     const a = await session.analyze(params.uri);
-    const d = docAt(a, params.documentIndex);
+    const d = docAt(a, params);
     if (!a || !d?.placement) return null;
     const placed = placementResult(d.placement, d.scheduler);
     const result: P.SimulatePlacementResult = {
-      uri: a.uri,
-      documentIndex: d.index,
+      ...refOf(a, d),
       range: toRange(a.doc, d.range),
       inventory: { ...session.inventory },
       summary: placed.summary,
@@ -94,7 +100,7 @@ export function registerRequests(connection: Connection, session: Session): void
 
   connection.onRequest(P.nodeEvent, safe(session, 'kce/nodeEvent', null, async (params: P.NodeEventParams) => {
     const a = await session.analyze(params.uri);
-    const d = docAt(a, params.documentIndex);
+    const d = docAt(a, params);
     if (!a || !d?.placement || !d.daemonSet) return null;
     // Only this DaemonSet's placement changes with the nodes: no need to analyse the file again.
     const r = nodeEventResult(d.daemonSet, a.nodes, d.placement.placements, params.event, a.gates);
@@ -102,8 +108,7 @@ export function registerRequests(connection: Connection, session: Session): void
     const after = dtos(r.after);
     const afterBy = new Map(after.map((n) => [n.name, n]));
     return {
-      uri: a.uri,
-      documentIndex: d.index,
+      ...refOf(a, d),
       before: dtos(r.before),
       after,
       changes: r.changes.map((c) => ({ ...c, reasons: afterBy.get(c.name)?.reasons ?? [] })),
@@ -114,7 +119,7 @@ export function registerRequests(connection: Connection, session: Session): void
   connection.onRequest(P.plan, safe(session, 'kce/plan', null, async (params: P.PlanParams) => {
     checkPlanParams(params);
     const a = await session.analyze(params.uri);
-    const d = docAt(a, params.documentIndex);
+    const d = docAt(a, params);
     if (!a || !d?.daemonSet) return null;
     const opts: { burstReplicas?: number; pods?: Pod[] } = {};
     if (params.burstReplicas !== undefined) opts.burstReplicas = params.burstReplicas;
@@ -132,8 +137,7 @@ export function registerRequests(connection: Connection, session: Session): void
     const r = planResult(d.daemonSet, a.nodes, a.gates, { ...opts, podsSource: 'on the cluster' });
     const notes = podsNote ? [podsNote, ...r.notes] : r.notes;
     return {
-      uri: a.uri,
-      documentIndex: d.index,
+      ...refOf(a, d),
       nodesNeedingDaemonPods: r.nodesNeedingDaemonPods,
       podsToDelete: r.podsToDelete.map((x) => ({ pod: x.pod, node: x.node, code: x.code, reason: x.reason })),
       batches: r.batches,
@@ -144,11 +148,11 @@ export function registerRequests(connection: Connection, session: Session): void
   connection.onRequest(P.rollout, safe(session, 'kce/rollout', null, async (params: P.RolloutParams) => {
     checkRolloutParams(params);
     const a = await session.analyze(params.uri);
-    const d = docAt(a, params.documentIndex);
+    const d = docAt(a, params);
     if (!a || !d?.daemonSet || !d.placement) return null;
     const overrides: { maxSurge?: number | string; maxUnavailable?: number | string } = {};
     if (params.maxSurge !== undefined) overrides.maxSurge = params.maxSurge;
     if (params.maxUnavailable !== undefined) overrides.maxUnavailable = params.maxUnavailable;
-    return { uri: a.uri, documentIndex: d.index, ...rolloutResult(d.daemonSet, d.placement.placements, overrides) };
+    return { ...refOf(a, d), ...rolloutResult(d.daemonSet, d.placement.placements, overrides) };
   }));
 }

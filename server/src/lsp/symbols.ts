@@ -6,6 +6,7 @@ import { rangeOfPath } from '../yaml/paths';
 import type { Analyzed, Session } from './session';
 import { lensTitle, contentStart } from './codeLens';
 import { toRange } from './convert';
+import { listItem } from '../analysis/lists';
 
 /** The document's range without trailing blank lines, so the outline highlights the object only. */
 function trimmed(text: string, r: OffsetRange, start: number): OffsetRange {
@@ -22,7 +23,8 @@ export function documentSymbolsOf(a: Analyzed, session: Session): DocumentSymbol
     if (!d.kind || d.index < 0) continue;
     const start = contentStart(text, d.range);
     const range = trimmed(text, d.range, start);
-    const ydoc = parsed.find((p) => p.index === d.index);
+    const listed = parsed.find((p) => p.index === d.index);
+    const ydoc = listed && d.item !== undefined ? listItem(listed, d.item) : listed;
     let sel: OffsetRange | undefined;
     if (ydoc) sel = rangeOfPath(ydoc, d.name !== undefined ? 'metadata.name' : 'kind', 'value');
     // The selection must sit inside the symbol's range.

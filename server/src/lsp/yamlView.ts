@@ -5,6 +5,7 @@ import type { OffsetRange, ParsedDocument, ParsedFile } from '../yaml/parse';
 import { pathAtOffset, rangeOfPath } from '../yaml/paths';
 import type { MapKeyStyle } from '../yaml/paths';
 import { decodeTyped, keyStyleFor } from '../yaml/decode';
+import { listItemAt } from '../analysis/lists';
 
 /**
  * How the keys of a document render in field paths: from the schema of its apiVersion/kind, the same
@@ -37,8 +38,9 @@ export function documentAt(file: ParsedFile, offset: number): ParsedDocument | u
 }
 
 export function cursorAt(file: ParsedFile, offset: number): Cursor | undefined {
-  const doc = documentAt(file, offset);
-  if (!doc) return undefined;
+  const listed = documentAt(file, offset);
+  if (!listed) return undefined;
+  const doc = listItemAt(listed, offset); // inside a List, the item is the document
   const at = pathAtOffset(doc, offset, keyStyleOf(doc));
   if (!at) return undefined;
   return { doc, path: at.path, part: at.part, range: rangeOfPath(doc, at.path, at.part) };

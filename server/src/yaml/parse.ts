@@ -48,6 +48,8 @@ export type YamlAst = Document.Parsed;
 
 export interface ParsedDocument {
   index: number;
+  /** Set on an item of a `kind: List` document taken as a document of its own: its index in `items`. */
+  item?: number;
   range: OffsetRange;
   /** The JSON value kubectl sends for the document (go-yaml v2 types, `<<` merges, last duplicate key wins). */
   value: unknown;
