@@ -20,7 +20,10 @@ const read = (rel: string) => readFileSync(join(ROOT, rel), 'utf8');
 const entries = Object.values(FAMILIES).flatMap((f) => Object.entries(f)) as [string, CodeEntry][];
 
 // Codes of this product itself, with the reason the registry states instead of a Go function or a note.
-const NO_GO_SYMBOL = ['kce.internal', 'kce.removedApiVersion', 'yaml.warning', 'yaml.tooDeep', 'yaml.tooLarge', 'yaml.analysisTime'];
+const NO_GO_SYMBOL = [
+  'kce.internal', 'kce.removedApiVersion', 'yaml.warning', 'yaml.tooDeep', 'yaml.tooLarge', 'yaml.analysisTime',
+  'FilterError',
+];
 const NO_NOTE = ['kce.internal', 'kce.removedApiVersion'];
 const NO_DOCS = ['kce.internal'];
 

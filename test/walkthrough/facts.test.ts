@@ -9,8 +9,8 @@ import { compilePlacement } from '../../server/src/core/placement';
 import { DEFAULT_FEATURE_GATES } from '../../server/src/core/k8sVersion';
 import type { DaemonSet, NodeInfo, NodePlacement, NodeSelectorTerm, PodSpec } from '../../server/src/core/types';
 import { sampleClusterNodes } from '../../server/src/inventory/files/sampleCluster';
-import { getNote } from '../../server/src/walkthrough/index';
 import { withCondition } from './conditionTaints';
+import { noteSays } from './noteSays';
 
 const nodes = new Map(sampleClusterNodes().map((n) => [n.name, n]));
 function sample(name: string): NodeInfo {
@@ -52,13 +52,6 @@ function outcome(p: NodePlacement): { run: boolean; keep: boolean; taints: strin
   };
 }
 
-/** The note exists and still says what the test checks. */
-function noteSays(id: string, ...claims: RegExp[]): void {
-  const note = getNote(id);
-  assert.ok(note, `note ${id}`);
-  const text = note.body.replace(/\s+/g, ' ');
-  for (const c of claims) assert.match(text, c, `note ${id} says ${c}`);
-}
 
 describe('facts: ds-newpod-tolerations (automatic tolerations and their effects)', () => {
   test('ds-newpod-tolerations: a NotReady node gets no new daemon pod, a running one stays', () => {

@@ -16,7 +16,7 @@ export type { CodeEntry, CodeSeverity, GoSymbol, None } from './types';
 export { isNone } from './types';
 export { placementMessage, PLACEMENT_REASONS } from './placement';
 export { INSIGHTS_REGISTRY } from './insights';
-export { SCHEDULER_REASONS, schedulerMessage, type InterPodAffinityRule } from './scheduler';
+export { SCHEDULER_REASONS, schedulerMessage, schedulerReasonCode } from './scheduler';
 export { VALIDATION_REASONS, VALIDATION_TYPE_TEXT } from './validation';
 export { YAML_CODES } from './yaml';
 export { DELETE_CODES } from './plan';
@@ -24,7 +24,7 @@ export { GO_LINKS } from './goLinks';
 
 /** Why a node gets no daemon pod. */
 export type PlacementReasonCode = keyof typeof PLACEMENT_REASONS;
-/** Why kube-scheduler's Filter stage rejects a node: the upstream plugin name. */
+/** Why kube-scheduler's Filter stage rejects a node: a plugin's main reason is the plugin's name. */
 export type SchedulerReasonCode = keyof typeof SCHEDULER_REASONS;
 /** `kce.*`: valid but never does what it says, and this product's decoding findings. */
 export type InsightCode = keyof typeof INSIGHTS_REGISTRY;

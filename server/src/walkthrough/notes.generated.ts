@@ -667,7 +667,8 @@ export const NOTES: readonly Note[] = [
     "title": "The NodeAffinity filter",
     "question": "How does the scheduler apply nodeSelector and node affinity, and how does it find a daemon pod's node quickly?",
     "codes": [
-      "NodeAffinity"
+      "NodeAffinity",
+      "NodeAffinity.TermsConflict"
     ],
     "anchors": [
       {
@@ -687,10 +688,20 @@ export const NOTES: readonly Note[] = [
         "ref": "v1.35.0",
         "path": "staging/src/k8s.io/component-helpers/scheduling/corev1/nodeaffinity/nodeaffinity.go",
         "symbol": "GetRequiredNodeAffinity"
+      },
+      {
+        "repo": "kubernetes/kubernetes",
+        "ref": "v1.35.0",
+        "path": "pkg/controller/daemon/util/daemonset_util.go",
+        "symbol": "ReplaceDaemonSetPodNodeNameNodeAffinity"
       }
     ],
-    "body": "[The filter](anchor:NodeAffinity.Filter) evaluates [GetRequiredNodeAffinity](anchor:GetRequiredNodeAffinity): the `nodeSelector` labels must all match, and at least one required term must match. The DaemonSet controller calls the very same helper, so both agree on every node. Term parse errors are ignored in both places, which makes a broken term silently match nothing.\n\n[PreFilter](anchor:NodeAffinity.PreFilter) looks for `matchFields` on `metadata.name` with `In`. A daemon pod carries exactly that, so the scheduler only evaluates the one node it names. Preferred terms only affect scoring.\n",
-    "source": "server/src/walkthrough/notes/scheduler/sched-nodeaffinity.md"
+    "body": "[The filter](anchor:NodeAffinity.Filter) evaluates [GetRequiredNodeAffinity](anchor:GetRequiredNodeAffinity): the `nodeSelector` labels must all match, and at least one required term must match. The DaemonSet controller's check calls the very same helper on the template. Term parse errors are ignored in both places, which makes a broken term silently match nothing.\n\nThe daemon pod the scheduler receives is not the template, though. [ReplaceDaemonSetPodNodeNameNodeAffinity](anchor:ReplaceDaemonSetPodNodeNameNodeAffinity) throws away the template's required terms and puts a single term in their place, `matchFields: metadata.name In [<node>]`; `nodeSelector` and the preferred terms stay as they are. So on its own node the scheduler's NodeAffinity checks only the `nodeSelector`, which the controller has already checked too: for a daemon pod this filter agrees with the controller by construction. The explorer evaluates the daemon pod the same way.\n\n[PreFilter](anchor:NodeAffinity.PreFilter) looks for `matchFields` on `metadata.name` with `In`, and keeps only the nodes those terms name; every other node gets a [framework reason](note:sched-framework-reasons) rather than this filter's. When two such requirements inside one term name different nodes, no node is left and the pod is rejected everywhere with `pod affinity terms conflict`. Preferred terms only affect scoring.\n",
+    "source": "server/src/walkthrough/notes/scheduler/sched-nodeaffinity.md",
+    "checked": [
+      "ReplaceDaemonSetPodNodeNameNodeAffinity replaces the whole list of required terms by the single node-name term and keeps preferred terms: pkg/controller/daemon/util/daemonset_util.go and its test table TestReplaceDaemonSetPodNodeNameNodeAffinity (index copy; the function is unchanged since v1.12)",
+      "NodeAffinity.PreFilter collects the node names of metadata.name In terms and answers `pod affinity terms conflict` when the terms leave no name: pkg/scheduler/framework/plugins/nodeaffinity/node_affinity.go, v1.35-era copy"
+    ]
   },
   {
     "id": "sched-tainttoleration",
@@ -755,7 +766,9 @@ export const NOTES: readonly Note[] = [
     "title": "The NodeResourcesFit filter: requests against allocatable",
     "question": "Why does a node with free CPU on its dashboard still reject a pod with \"Insufficient cpu\"?",
     "codes": [
-      "NodeResourcesFit"
+      "NodeResourcesFit",
+      "NodeResourcesFit.TooManyPods",
+      "NodeResourcesFit.SidecarsDisabled"
     ],
     "anchors": [
       {
@@ -779,11 +792,17 @@ export const NOTES: readonly Note[] = [
       {
         "repo": "kubernetes/kubernetes",
         "ref": "v1.35.0",
+        "path": "pkg/scheduler/framework/plugins/noderesources/fit.go",
+        "symbol": "Fit.PreFilter"
+      },
+      {
+        "repo": "kubernetes/kubernetes",
+        "ref": "v1.35.0",
         "path": "staging/src/k8s.io/component-helpers/resource/helpers.go",
         "symbol": "PodRequests"
       }
     ],
-    "body": "The scheduler never looks at what a node actually uses. [fitsRequest](anchor:fitsRequest) compares *requests*: the node's `status.allocatable`, minus the sum of the requests of every pod already assigned to it (running or not yet started), must leave room for the new pod's request. A node at 5% CPU whose pods *requested* 3.8 of its 4 allocatable cores rejects a pod asking for 500m with `Insufficient cpu`. Limits play no part, and a resource the pod does not request (zero) is not checked at all.\n\nWhat \"the pod's request\" means is [PodRequests](anchor:PodRequests), computed once per pod in PreFilter ([computePodResourceRequest](anchor:computePodResourceRequest)):\n\n- the regular containers' requests are summed;\n- init containers run one at a time, so each counts on its own; a restartable init container (a sidecar, `restartPolicy: Always`) keeps running, so it is added to the containers' sum and to every init container started after it;\n- per resource, the larger of the two totals wins, and the pod's `overhead` (from its RuntimeClass) is added;\n- when the pod sets `spec.resources` (pod-level resources, beta and on in v1.35), those requests take over for cpu, memory and hugepages.\n\n[The filter](anchor:Fit.Filter) also counts pods: one more than `allocatable.pods` gives `Too many pods`. Every resource that does not fit is listed, one reason each (`Insufficient memory`, `Insufficient example.com/gpu`). A request larger than the node's whole allocatable can never be fixed by evicting anything, and the plugin marks it unresolvable, which keeps [preemption](note:sched-daemon-preemption) away from that node.\n",
+    "body": "The scheduler never looks at what a node actually uses. [fitsRequest](anchor:fitsRequest) compares *requests*: the node's `status.allocatable`, minus the sum of the requests of every pod already assigned to it (running or not yet started), must leave room for the new pod's request. A node at 5% CPU whose pods *requested* 3.8 of its 4 allocatable cores rejects a pod asking for 500m with `Insufficient cpu`. Limits play no part, and a resource the pod does not request (zero) is not checked at all.\n\nWhat \"the pod's request\" means is [PodRequests](anchor:PodRequests), computed once per pod in PreFilter ([computePodResourceRequest](anchor:computePodResourceRequest)):\n\n- the regular containers' requests are summed;\n- init containers run one at a time, so each counts on its own; a restartable init container (a sidecar, `restartPolicy: Always`) keeps running, so it is added to the containers' sum and to every init container started after it;\n- per resource, the larger of the two totals wins, and the pod's `overhead` (from its RuntimeClass) is added;\n- when the pod sets `spec.resources` (pod-level resources, beta and on in v1.35), those requests take over for cpu, memory and hugepages.\n\n[The filter](anchor:Fit.Filter) also counts pods: one more than `allocatable.pods` gives `Too many pods`. Every resource that does not fit is listed, one reason each (`Insufficient memory`, `Insufficient example.com/gpu`). A request larger than the node's whole allocatable can never be fixed by evicting anything, and the plugin marks it unresolvable, which keeps [preemption](note:sched-daemon-preemption) away from that node.\n\nOne more reason comes from [PreFilter](anchor:Fit.PreFilter), for every node at once: a pod with a sidecar (an init container with `restartPolicy: Always`) on a scheduler whose SidecarContainers feature gate is turned off gets `Pod has a restartable init container and the SidecarContainers feature is disabled`. The gate is on by default in v1.35, so this only appears where someone switched it off.\n",
     "source": "server/src/walkthrough/notes/scheduler/sched-noderesourcesfit.md",
     "checked": [
       "fitsRequest, Fit.Filter, Fit.PreFilter and computePodResourceRequest: pkg/scheduler/framework/plugins/noderesources/fit.go, a v1.35-development copy (commit 903b1f7e in the index; the release tag itself was not available)",
@@ -827,7 +846,10 @@ export const NOTES: readonly Note[] = [
     "title": "The InterPodAffinity filter: both directions",
     "question": "How can a pod be kept off a node by a rule it does not even have?",
     "codes": [
-      "InterPodAffinity"
+      "InterPodAffinity",
+      "InterPodAffinity.AntiAffinity",
+      "InterPodAffinity.ExistingAntiAffinity",
+      "InterPodAffinity.ParsePod"
     ],
     "anchors": [
       {
@@ -847,9 +869,21 @@ export const NOTES: readonly Note[] = [
         "ref": "v1.35.0",
         "path": "pkg/scheduler/framework/plugins/interpodaffinity/filtering.go",
         "symbol": "satisfyPodAffinity"
+      },
+      {
+        "repo": "kubernetes/kubernetes",
+        "ref": "v1.35.0",
+        "path": "pkg/scheduler/framework/plugins/interpodaffinity/filtering.go",
+        "symbol": "satisfyPodAntiAffinity"
+      },
+      {
+        "repo": "kubernetes/kubernetes",
+        "ref": "v1.35.0",
+        "path": "pkg/scheduler/framework/plugins/interpodaffinity/filtering.go",
+        "symbol": "InterPodAffinity.PreFilter"
       }
     ],
-    "body": "Only `requiredDuringSchedulingIgnoredDuringExecution` terms filter; preferred terms only score. A term's **topology key** turns nodes into domains: all nodes with the same value of that label (the same `topology.kubernetes.io/zone`, or each node on its own with `kubernetes.io/hostname`). PreFilter counts, once for the whole cycle, how many matching pods each domain holds; [the filter](anchor:InterPodAffinity.Filter) then reads the counts for the node's domains.\n\nThree checks, in this order; the first that fails is the reason:\n\n1. **The new pod's affinity** ([satisfyPodAffinity](anchor:satisfyPodAffinity)): every term must find a matching pod in the node's domain; a node without the topology key fails. One exception lets a group start: when no pod anywhere matches and the pod matches its own terms, any node passes. Reason: `node(s) didn't match pod affinity rules`, unresolvable (evicting pods cannot create a match).\n2. **The new pod's anti-affinity**: no matching pod may be in the node's domain: `node(s) didn't match pod anti-affinity rules`.\n3. **Existing pods against the new pod** ([satisfyExistingPodsAntiAffinity](anchor:satisfyExistingPodsAntiAffinity)): a pod already running whose required *anti*-affinity matches the new pod's labels forbids its whole domain. The new pod needs no rule of its own to be rejected: `node(s) didn't satisfy existing pods anti-affinity rules`.\n\nA term's namespaces are its `namespaces` list and `namespaceSelector`, or the pod's own namespace when both are empty; `matchLabelKeys` / `mismatchLabelKeys` add the pod's own label values to the selector. For a DaemonSet, anti-affinity on itself by hostname is harmless (one pod per node anyway), but with a zone key it leaves all but one node per zone Pending.\n",
+    "body": "Only `requiredDuringSchedulingIgnoredDuringExecution` terms filter; preferred terms only score. A term's **topology key** turns nodes into domains: all nodes with the same value of that label (the same `topology.kubernetes.io/zone`, or each node on its own with `kubernetes.io/hostname`). PreFilter counts, once for the whole cycle, how many matching pods each domain holds; [the filter](anchor:InterPodAffinity.Filter) then reads the counts for the node's domains.\n\nThree checks, in this order; the first that fails is the reason:\n\n1. **The new pod's affinity** ([satisfyPodAffinity](anchor:satisfyPodAffinity)): every term must find a matching pod in the node's domain; a node without the topology key fails. One exception lets a group start: when no pod anywhere matches and the pod matches its own terms, any node passes. Reason: `node(s) didn't match pod affinity rules`, unresolvable (evicting pods cannot create a match).\n2. **The new pod's anti-affinity** ([satisfyPodAntiAffinity](anchor:satisfyPodAntiAffinity)): no matching pod may be in the node's domain: `node(s) didn't match pod anti-affinity rules`.\n3. **Existing pods against the new pod** ([satisfyExistingPodsAntiAffinity](anchor:satisfyExistingPodsAntiAffinity)): a pod already running whose required *anti*-affinity matches the new pod's labels forbids its whole domain. The new pod needs no rule of its own to be rejected: `node(s) didn't satisfy existing pods anti-affinity rules`.\n\nA term whose selector does not parse rejects the pod on every node already in [PreFilter](anchor:InterPodAffinity.PreFilter), with `parsing pod: ` and the parse error.\n\nA term's namespaces are its `namespaces` list and `namespaceSelector`, or the pod's own namespace when both are empty; `matchLabelKeys` / `mismatchLabelKeys` add the pod's own label values to the selector. For a DaemonSet, anti-affinity on itself by hostname is harmless (one pod per node anyway), but with a zone key it leaves all but one node per zone Pending.\n",
     "source": "server/src/walkthrough/notes/scheduler/sched-interpodaffinity.md",
     "checked": [
       "InterPodAffinity.PreFilter, InterPodAffinity.Filter, satisfyPodAffinity, satisfyPodAntiAffinity, satisfyExistingPodsAntiAffinity: pkg/scheduler/framework/plugins/interpodaffinity/filtering.go; the v1.35.0 file was not in the index, read the v1.34 fwk-era copy, which matches the v1.36 text on these functions"
@@ -862,7 +896,9 @@ export const NOTES: readonly Note[] = [
     "title": "The PodTopologySpread filter: skew, and why a daemon pod barely meets it",
     "question": "What does maxSkew measure, and why does a spread constraint almost never stop a daemon pod?",
     "codes": [
-      "PodTopologySpread"
+      "PodTopologySpread",
+      "PodTopologySpread.MissingLabel",
+      "PodTopologySpread.Constraints"
     ],
     "anchors": [
       {
@@ -878,7 +914,7 @@ export const NOTES: readonly Note[] = [
         "symbol": "PodTopologySpread.calPreFilterState"
       }
     ],
-    "body": "Only constraints with `whenUnsatisfiable: DoNotSchedule` filter; `ScheduleAnyway` ones, and the cluster's default constraints (which are ScheduleAnyway), only score.\n\n[calPreFilterState](anchor:PodTopologySpread.calPreFilterState) counts, per constraint, the pods matching its `labelSelector` in each domain of its `topologyKey`, over the *eligible* nodes: with `nodeAffinityPolicy: Honor` (the default) only nodes that pass the pod's nodeSelector and required node affinity; with `nodeTaintsPolicy: Honor` (default Ignore) only nodes whose taints it tolerates. [The filter](anchor:PodTopologySpread.Filter) then computes, for the candidate node's domain, *skew* = pods there + 1 if the pod matches its own selector − the smallest count over all eligible domains (0 when fewer domains exist than `minDomains`). Skew above `maxSkew` gives `node(s) didn't match pod topology spread constraints`; a node without the topology key gets the same text with `(missing required label)`.\n\nA daemon pod is created with a required node affinity on its node's name, and Honor respects it: the only eligible node is its own, so there is a single domain, it is the minimum itself, and the skew is at most 1, never above any `maxSkew`. (One exception: with `minDomains` above 1 there are too few domains, the minimum counts as 0, and pods matching the selector already on the node count in full.) What remains for a DaemonSet is the missing label: a node without the constraint's topology key rejects the pod.\n",
+    "body": "Only constraints with `whenUnsatisfiable: DoNotSchedule` filter; `ScheduleAnyway` ones, and the cluster's default constraints (which are ScheduleAnyway), only score.\n\n[calPreFilterState](anchor:PodTopologySpread.calPreFilterState) counts, per constraint, the pods matching its `labelSelector` in each domain of its `topologyKey`, over the *eligible* nodes: with `nodeAffinityPolicy: Honor` (the default) only nodes that pass the pod's nodeSelector and required node affinity; with `nodeTaintsPolicy: Honor` (default Ignore) only nodes whose taints it tolerates. [The filter](anchor:PodTopologySpread.Filter) then computes, for the candidate node's domain, *skew* = pods there + 1 if the pod matches its own selector − the smallest count over all eligible domains (0 when fewer domains exist than `minDomains`). Skew above `maxSkew` gives `node(s) didn't match pod topology spread constraints`; a node without the topology key gets the same text with `(missing required label)`.\n\nA daemon pod is created with a required node affinity on its node's name, and Honor respects it: the only eligible node is its own, so there is a single domain, it is the minimum itself, and the skew is at most 1, never above any `maxSkew`. (One exception: with `minDomains` above 1 there are too few domains, the minimum counts as 0, and pods matching the selector already on the node count in full.) What remains for a DaemonSet is the missing label: a node without the constraint's topology key rejects the pod.\n\nA constraint whose `labelSelector` does not parse (an unknown operator, say) stops the plugin before any node is looked at: [calPreFilterState](anchor:PodTopologySpread.calPreFilterState) fails with `get constraints from pod: obtaining pod's hard topology spread constraints: ...`, and the pod is rejected everywhere.\n",
     "source": "server/src/walkthrough/notes/scheduler/sched-podtopologyspread.md",
     "checked": [
       "PodTopologySpread.calPreFilterState and PodTopologySpread.Filter (skew, minDomains, the missing-label reason), and the nodeAffinityPolicy / nodeTaintsPolicy defaults in common.go: pkg/scheduler/framework/plugins/podtopologyspread/, v1.35-era copies (fwk package, the taint comparison-operator gate present)"
@@ -941,7 +977,7 @@ export const NOTES: readonly Note[] = [
         "symbol": "frameworkImpl.RunFilterPlugins"
       }
     ],
-    "body": "The controller decides with [NodeShouldRunDaemonPod](anchor:NodeShouldRunDaemonPod), which reproduces only three scheduler filters: node name, node affinity with nodeSelector, and NoSchedule/NoExecute taints (see [the overview](note:sched-overview)). It never looks at the pods already on a node: not their resource requests, not their host ports, not their affinity rules. Every node that passes counts in DESIRED, and the controller creates a pod for it, pinned to that node by a required node affinity on the node's name.\n\nThe scheduler then runs its whole Filter stage ([RunFilterPlugins](anchor:frameworkImpl.RunFilterPlugins)) against that one node. When NodeResourcesFit finds `Insufficient cpu`, or NodePorts a taken host port, or InterPodAffinity a conflicting rule, the pod has nowhere else to go: it stays Pending, with a FailedScheduling event naming the reason. The controller still maps it to its node through the affinity, so CURRENT includes it, but READY and AVAILABLE do not: `DESIRED 10, CURRENT 10, READY 8`. It stays that way until something on the node changes (pods removed, allocatable raised, the port freed) or the daemon pod [preempts](note:sched-daemon-preemption) lower-priority pods.\n\n`kce.wouldBePending` names exactly this case for a node of the inventory: the controller would create the pod, and the ported Filter plugins say it would wait, with the plugin's own reason: \"created, then Pending: Insufficient cpu\".\n",
+    "body": "The controller decides with [NodeShouldRunDaemonPod](anchor:NodeShouldRunDaemonPod), which reproduces only three scheduler filters: node name, node affinity with nodeSelector, and NoSchedule/NoExecute taints (see [the overview](note:sched-overview)). It never looks at the pods already on a node: not their resource requests, not their host ports, not their affinity rules. Every node that passes counts in DESIRED, and the controller creates a pod for it, pinned to that node by a required node affinity on the node's name.\n\nThe scheduler then runs its whole Filter stage ([RunFilterPlugins](anchor:frameworkImpl.RunFilterPlugins)) against that one node. When NodeResourcesFit finds `Insufficient cpu`, or NodePorts a taken host port, or InterPodAffinity a conflicting rule, the pod has nowhere else to go: it stays Pending, with a FailedScheduling event naming the reason. The controller still maps it to its node through the affinity, so CURRENT includes it, but READY and AVAILABLE do not: `DESIRED 10, CURRENT 10, READY 8`. It stays that way until something on the node changes (pods removed, allocatable raised, the port freed) or the daemon pod [preempts](note:sched-daemon-preemption) lower-priority pods.\n\nTwo kinds of node look alike to both sides, because the daemon pod carries the same [automatic tolerations](note:ds-newpod-tolerations) in the controller's check and in the scheduler:\n\n- a **cordoned** node: the controller never reads `spec.unschedulable`, and the scheduler's [NodeUnschedulable](note:sched-nodeunschedulable) filter lets through a pod that tolerates the cordon taint, which every daemon pod does. The pod is created and bound;\n- a **NotReady** node: its `node.kubernetes.io/not-ready:NoSchedule` taint is not covered by the automatic tolerations, so the controller creates no pod there, and the scheduler never sees one. A DaemonSet that tolerates that taint itself gets a pod on the node, and the scheduler binds it: no Filter plugin reads node conditions, only the taints derived from them. The pod then waits for the kubelet to come back.\n\n`kce.wouldBePending` names exactly this case for a node of the inventory: the controller would create the pod, and the ported Filter plugins say it would wait, with the plugin's own reason: \"created, then Pending: Insufficient cpu\".\n",
     "source": "server/src/walkthrough/notes/scheduler/sched-controller-vs-scheduler.md",
     "checked": [
       "NodeShouldRunDaemonPod and predicates (node name, node affinity and selector, NoSchedule/NoExecute taints only), and the status counts: pkg/controller/daemon/daemon_controller.go, v1.31-v1.34 copy (no v1.35.0 copy in the index; no change to these functions is known)",
@@ -1013,6 +1049,38 @@ export const NOTES: readonly Note[] = [
     "source": "server/src/walkthrough/notes/scheduler/sched-daemon-preemption.md",
     "checked": [
       "DefaultPreemption.PostFilter, SelectVictimsOnNode, PodEligibleToPreemptOthers and isPreemptionAllowed: pkg/scheduler/framework/plugins/defaultpreemption/default_preemption.go; only a copy newer than v1.35 was in the index (commit 008b3652, with pod-group preemption behind alpha gates); the parts described here are the same in v1.35"
+    ]
+  },
+  {
+    "id": "sched-framework-reasons",
+    "chapter": "scheduler",
+    "order": 14,
+    "title": "\"didn't satisfy plugin(s) [NodeAffinity]\": the framework's own reasons",
+    "question": "Why does a Pending daemon pod's event blame NodeAffinity on almost every node?",
+    "codes": [
+      "PreFilterNoCommonNode",
+      "PreFilterNodeLeftOut",
+      "FilterError"
+    ],
+    "anchors": [
+      {
+        "repo": "kubernetes/kubernetes",
+        "ref": "v1.35.0",
+        "path": "pkg/scheduler/framework/runtime/framework.go",
+        "symbol": "frameworkImpl.RunPreFilterPlugins"
+      },
+      {
+        "repo": "kubernetes/kubernetes",
+        "ref": "v1.35.0",
+        "path": "pkg/scheduler/schedule_one.go",
+        "symbol": "Scheduler.findNodesThatFitPod"
+      }
+    ],
+    "body": "Most reasons come from one plugin's Filter on one node. Two come from the framework that runs them, and both are about PreFilter narrowing the candidate nodes by name.\n\nA PreFilter may answer \"only these nodes can work\". NodeAffinity does so when a required term names nodes with `matchFields: metadata.name In [...]`, which is exactly the term the DaemonSet controller writes into every daemon pod. The scheduler then evaluates the Filter plugins on those nodes only, and gives every other node the status `node(s) didn't satisfy plugin(s) [NodeAffinity]` ([findNodesThatFitPod](anchor:Scheduler.findNodesThatFitPod)). When several PreFilter results name nodes and they have none in common, [RunPreFilterPlugins](anchor:frameworkImpl.RunPreFilterPlugins) stops the cycle at once with `node(s) didn't satisfy plugin(s) [A B] simultaneously` (or `plugin A` when only one plugin narrowed).\n\nThis explains the FailedScheduling event of a Pending daemon pod on a 10-node cluster: `0/10 nodes are available: 1 Insufficient cpu, 9 node(s) didn't satisfy plugin(s) [NodeAffinity]`. The event counts each reason over all nodes. The nine are the other nodes, which the pod never wanted; the one that matters is the pod's own node and its real reason. The explorer shows the daemon pod's verdict per node, so that line reads \"created, then Pending: Insufficient cpu\" on the node concerned and nothing on the others.\n\n`FilterError` belongs to this explorer, not to Kubernetes: a plugin here met a pod it could not read (something the API server would have refused, such as a map where a list belongs), and says so at the pod spec instead of guessing a verdict.\n",
+    "source": "server/src/walkthrough/notes/scheduler/sched-framework-reasons.md",
+    "checked": [
+      "The two texts (`didn't satisfy plugin X` / `plugin(s) [A B] simultaneously` when PreFilter results share no node; `didn't satisfy plugin(s) [A]`, plugins sorted, on every node a PreFilter result left out): RunPreFilterPlugins in pkg/scheduler/framework/runtime/framework.go and Scheduler.findNodesThatFitPod in pkg/scheduler/schedule_one.go, read in fwk-era copies in the index (v1.34 and later; no v1.35.0 copy was available)",
+      "The node-name term of daemon pods and NodeAffinity.PreFilter returning that name: pkg/controller/daemon/util/daemonset_util.go ReplaceDaemonSetPodNodeNameNodeAffinity and pkg/scheduler/framework/plugins/nodeaffinity/node_affinity.go"
     ]
   },
   {

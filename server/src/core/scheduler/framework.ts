@@ -2,6 +2,7 @@
 // in profile order (a rejection there rejects every node; node-name results narrow the candidates), then per node
 // every Filter in the same order, stopping at the first rejection (frameworkImpl.RunFilterPlugins).
 // Scoring, preemption, volume and DRA plugins are outside this stage.
+import { schedulerMessage } from '../../codes/scheduler';
 import { nodeAffinity } from './plugins/nodeAffinity';
 import { nodeName } from './plugins/nodeName';
 import { nodePorts } from './plugins/nodePorts';
@@ -112,8 +113,7 @@ export function prepareFilters(
         prepared.rejected = {
           plugin: name,
           code: 'Unschedulable',
-          reasons: [by.length === 1 ? `node(s) didn't satisfy plugin ${by[0]}` :
-            `node(s) didn't satisfy plugin(s) [${by.join(' ')}] simultaneously`],
+          reasons: [schedulerMessage.preFilterNoCommonNode(by)],
         };
         return prepared;
       }
@@ -129,7 +129,7 @@ export function prepareFilters(
  */
 function internalError(plugin: PluginName, e: unknown, ctx: CycleContext): FilterResult {
   const why = e instanceof Error ? e.message : String(e);
-  return { plugin, code: 'Error', reasons: [`${plugin} could not read the pod: ${why}`], field: ctx.specPath };
+  return { plugin, code: 'Error', reasons: [schedulerMessage.filterError(plugin, why)], field: ctx.specPath };
 }
 
 /** One node's verdict: feasible, or the rejections (the first one only, unless allFailures). */
@@ -152,7 +152,7 @@ export function filterNode(prepared: PreparedPod, node: NodeInfoView): FilterOut
       results: [{
         plugin: by[0] as PluginName,
         code: 'UnschedulableAndUnresolvable',
-        reasons: [`node(s) didn't satisfy plugin(s) [${by.join(' ')}]`],
+        reasons: [schedulerMessage.preFilterNodeLeftOut(by)],
       }],
     };
   }

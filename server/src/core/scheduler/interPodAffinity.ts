@@ -2,6 +2,7 @@
 // topology pair (key=value) in both directions; Filter then checks one node with a few map lookups.
 // Upstream text read: the fwk-era filtering.go of v1.34 and the v1.36.2 text quoted in public notes agree on every
 // function ported here; the v1.35.0 file itself was not in the index (no behaviour change is known in between).
+import { schedulerMessage } from '../../codes/scheduler';
 import { labelValue, compileLabelSelector, type Labels } from '../labels';
 import { child, index, type FieldPath } from '../fieldPath';
 import type { FilterResult, SchedPod } from './types';
@@ -14,10 +15,9 @@ import {
 } from './affinityTerms';
 import { namespaceIndex, type NamespaceIndex } from './podsByNamespace';
 
-export const ERR_REASON_EXISTING_ANTI_AFFINITY_RULES_NOT_MATCH =
-  "node(s) didn't satisfy existing pods anti-affinity rules";
-export const ERR_REASON_AFFINITY_RULES_NOT_MATCH = "node(s) didn't match pod affinity rules";
-export const ERR_REASON_ANTI_AFFINITY_RULES_NOT_MATCH = "node(s) didn't match pod anti-affinity rules";
+export const ERR_REASON_EXISTING_ANTI_AFFINITY_RULES_NOT_MATCH = schedulerMessage.existingAntiAffinity();
+export const ERR_REASON_AFFINITY_RULES_NOT_MATCH = schedulerMessage.podAffinity();
+export const ERR_REASON_ANTI_AFFINITY_RULES_NOT_MATCH = schedulerMessage.podAntiAffinity();
 
 /** topologyToMatchedTermCount: topology key → topology value → number of matches. */
 export type TopologyCounts = Map<string, Map<string, number>>;
@@ -197,7 +197,7 @@ export function preFilterInterPodAffinity(
     state.rejection = {
       plugin: 'InterPodAffinity',
       code: 'UnschedulableAndUnresolvable',
-      reasons: [`parsing pod: ${parsed.error}`],
+      reasons: [schedulerMessage.interPodAffinityParsePod(parsed.error)],
       field: child(specPath, 'affinity'),
     };
     return state;

@@ -3,6 +3,7 @@
 // Upstream text read: filtering.go and common.go of the v1.35 era (taint comparison-operator gate, fwk package).
 // Default constraints are not evaluated: the system defaults (hostname maxSkew 3, zone maxSkew 5) are ScheduleAnyway,
 // so for DoNotSchedule they yield no constraint and a pod without its own constraints is skipped, as upstream.
+import { schedulerMessage } from '../../codes/scheduler';
 import { labelValue, selectorFromSet, compileLabelSelector, type CompiledLabelSelector, type Labels } from '../labels';
 import { child, index, type FieldPath } from '../fieldPath';
 import { getRequiredNodeAffinity, type AffinityNode } from '../nodeAffinity';
@@ -14,8 +15,8 @@ import { listOf, objectsOf } from './resource';
 import { labelSelectorShapeError, stringListError } from './shapes';
 import { isObject } from '../values';
 
-export const ERR_REASON_CONSTRAINTS_NOT_MATCH = "node(s) didn't match pod topology spread constraints";
-export const ERR_REASON_NODE_LABEL_NOT_MATCH = `${ERR_REASON_CONSTRAINTS_NOT_MATCH} (missing required label)`;
+export const ERR_REASON_CONSTRAINTS_NOT_MATCH = schedulerMessage.podTopologySpread();
+export const ERR_REASON_NODE_LABEL_NOT_MATCH = schedulerMessage.podTopologySpreadMissingLabel();
 
 /** topologySpreadConstraint: one constraint with its selector parsed and its defaults applied. */
 export interface SpreadConstraint {
@@ -207,7 +208,7 @@ export function preFilterPodTopologySpread(
     state.rejection = {
       plugin: 'PodTopologySpread',
       code: 'Error',
-      reasons: [`get constraints from pod: obtaining pod's hard topology spread constraints: ${parsed.error}`],
+      reasons: [schedulerMessage.podTopologySpreadConstraints(parsed.error)],
       field: child(specPath, 'topologySpreadConstraints'),
     };
     return state;

@@ -1,14 +1,15 @@
 // NodeAffinity's PreFilter and Filter (pkg/scheduler/framework/plugins/nodeaffinity/node_affinity.go, v1.35-era):
 // the pod's nodeSelector AND its required node affinity, through the same matcher as the DaemonSet controller
 // (core/nodeAffinity.ts). The default profile adds no scheduler-enforced affinity, so that branch is not ported.
+import { schedulerMessage } from '../../../codes/scheduler';
 import { listOf, objectsOf } from '../resource';
 import { child, key as keyPath } from '../../fieldPath';
 import { getRequiredNodeAffinity, type CompiledTerm, type RequiredNodeAffinity } from '../../nodeAffinity';
 import { sharedRejection } from './shared';
 import type { CycleContext, FilterPlugin, FilterResult, NodeInfoView, PreFilterOutcome, SchedPod } from '../types';
 
-export const ERR_REASON_POD = "node(s) didn't match Pod's node affinity/selector";
-export const ERR_REASON_CONFLICT = 'pod affinity terms conflict';
+export const ERR_REASON_POD = schedulerMessage.nodeAffinity();
+export const ERR_REASON_CONFLICT = schedulerMessage.nodeAffinityTermsConflict();
 const OBJECT_NAME_FIELD = 'metadata.name';
 
 interface State {

@@ -1,9 +1,10 @@
 // NodeName (pkg/scheduler/framework/plugins/nodename/node_name.go, v1.35-era): a pod naming a node fits only there.
+import { schedulerMessage } from '../../../codes/scheduler';
 import { child } from '../../fieldPath';
 import { sharedRejection } from './shared';
 import type { FilterPlugin, FilterResult, SchedPod } from '../types';
 
-export const ERR_REASON_NODE_NAME = "node(s) didn't match the requested node name";
+export const ERR_REASON_NODE_NAME = schedulerMessage.nodeName();
 
 // Port of Fits (pkg/scheduler/framework/plugins/nodename/node_name.go).
 export function nodeNameFits(pod: SchedPod, nodeName: string): boolean {

@@ -1,9 +1,10 @@
 // NodePorts (pkg/scheduler/framework/plugins/nodeports/node_ports.go, v1.35-era): a host port (IP, protocol, port)
 // already taken on the node rejects it; 0.0.0.0 (or no hostIP) conflicts with every IP.
+import { schedulerMessage } from '../../../codes/scheduler';
 import { conflictsWith, getHostPorts, type HostPortRef } from '../hostPorts';
 import type { FilterPlugin, FilterResult, HostPortInfo } from '../types';
 
-export const ERR_REASON_PORTS = "node(s) didn't have free ports for the requested pod ports";
+export const ERR_REASON_PORTS = schedulerMessage.nodePorts();
 
 // Port of fitsPorts (pkg/scheduler/framework/plugins/nodeports/node_ports.go); the first conflicting port, if any.
 export function firstPortConflict(want: readonly HostPortRef[], inUse: HostPortInfo): HostPortRef | undefined {

@@ -2,6 +2,7 @@
 // v1.35-development copy, the release tag itself was not available): the pod's requests (resource.PodRequests) must
 // fit in allocatable minus what the pods already on the node request, and the node's pod count must leave room.
 // DRA-backed extended resources (DRAExtendedResource, alpha and off) are not ported.
+import { schedulerMessage } from '../../../codes/scheduler';
 import { child, index, key as keyPath, type FieldPath } from '../../fieldPath';
 import { podRequests } from '../podRequests';
 import { emptyResource, isExtendedResourceName, objectsOf, setMaxResource } from '../resource';
@@ -16,9 +17,8 @@ import type {
   SchedPod,
 } from '../types';
 
-export const ERR_REASON_TOO_MANY_PODS = 'Too many pods';
-export const ERR_REASON_SIDECARS_DISABLED =
-  'Pod has a restartable init container and the SidecarContainers feature is disabled';
+export const ERR_REASON_TOO_MANY_PODS = schedulerMessage.tooManyPods();
+export const ERR_REASON_SIDECARS_DISABLED = schedulerMessage.sidecarsDisabled();
 
 interface State {
   request: Resource;
@@ -75,13 +75,13 @@ export function fitsRequest(req: Resource, node: NodeInfoView, ctx: CycleContext
   const none = req.milliCPU === 0 && req.memory === 0 && req.ephemeralStorage === 0 && req.scalarResources.size === 0;
   if (none) return out;
   if (req.milliCPU > 0 && req.milliCPU > alloc.milliCPU - used.milliCPU) {
-    out.push(insufficient('cpu', 'Insufficient cpu', req.milliCPU, used.milliCPU, alloc.milliCPU));
+    out.push(insufficient('cpu', schedulerMessage.insufficient('cpu'), req.milliCPU, used.milliCPU, alloc.milliCPU));
   }
   if (req.memory > 0 && req.memory > alloc.memory - used.memory) {
-    out.push(insufficient('memory', 'Insufficient memory', req.memory, used.memory, alloc.memory));
+    out.push(insufficient('memory', schedulerMessage.insufficient('memory'), req.memory, used.memory, alloc.memory));
   }
   if (req.ephemeralStorage > 0 && req.ephemeralStorage > alloc.ephemeralStorage - used.ephemeralStorage) {
-    out.push(insufficient('ephemeral-storage', 'Insufficient ephemeral-storage', req.ephemeralStorage,
+    out.push(insufficient('ephemeral-storage', schedulerMessage.insufficient('ephemeral-storage'), req.ephemeralStorage,
       used.ephemeralStorage, alloc.ephemeralStorage));
   }
   for (const [name, q] of req.scalarResources) {
@@ -92,7 +92,7 @@ export function fitsRequest(req: Resource, node: NodeInfoView, ctx: CycleContext
     }
     const a = alloc.scalarResources.get(name) ?? 0;
     const u = used.scalarResources.get(name) ?? 0;
-    if (q > a - u) out.push(insufficient(name, `Insufficient ${name}`, q, u, a));
+    if (q > a - u) out.push(insufficient(name, schedulerMessage.insufficient(name), q, u, a));
   }
   return out;
 }

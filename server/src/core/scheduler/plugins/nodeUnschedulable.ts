@@ -1,12 +1,13 @@
 // NodeUnschedulable (pkg/scheduler/framework/plugins/nodeunschedulable/node_unschedulable.go, v1.35-era):
 // a cordoned node takes only pods tolerating node.kubernetes.io/unschedulable:NoSchedule.
+import { schedulerMessage } from '../../../codes/scheduler';
 import { child } from '../../fieldPath';
 import { tolerationsTolerateTaint } from '../../taints';
 import { objectsOf } from '../resource';
 import { sharedRejection } from './shared';
 import type { FilterPlugin, FilterResult } from '../types';
 
-export const ERR_REASON_UNSCHEDULABLE = 'node(s) were unschedulable';
+export const ERR_REASON_UNSCHEDULABLE = schedulerMessage.nodeUnschedulable();
 const UNSCHEDULABLE_TAINT = { key: 'node.kubernetes.io/unschedulable', effect: 'NoSchedule' };
 
 export const nodeUnschedulable: FilterPlugin<null> = {

@@ -1,5 +1,6 @@
 // TaintToleration's Filter (pkg/scheduler/framework/plugins/tainttoleration/taint_toleration.go, v1.35-era):
 // any NoSchedule or NoExecute taint the pod does not tolerate rejects the node (PreferNoSchedule only scores).
+import { schedulerMessage } from '../../../codes/scheduler';
 import { child } from '../../fieldPath';
 import { findMatchingUntoleratedTaint, isNoScheduleOrNoExecute } from '../../taints';
 import { objectsOf } from '../resource';
@@ -7,7 +8,7 @@ import { sharedRejection } from './shared';
 import type { Toleration } from '../../types';
 import type { FilterPlugin, FilterResult } from '../types';
 
-export const ERR_REASON_UNTOLERATED = 'node(s) had untolerated taint(s)';
+export const ERR_REASON_UNTOLERATED = schedulerMessage.taintToleration();
 
 export const taintToleration: FilterPlugin<readonly Toleration[]> = {
   name: 'TaintToleration',
