@@ -97,3 +97,24 @@ describe('facts: NodeResourcesFit (sched-noderesourcesfit)', () => {
       'NodeResourcesFit.SidecarsDisabled');
   });
 });
+
+describe('facts: what "fits on N of M" says (sched-filter-vs-score)', () => {
+  test('one more pod fits on each counted node, but replicas compete for the same room', () => {
+    noteSays('sched-filter-vs-score', /one more pod from this template, on its own, would pass every filter/,
+      /replicas of the same template compete for the same free CPU and host ports/);
+    const infos = new ClusterNodeInfos();
+    for (const name of ['a', 'b']) {
+      infos.setNode({ name, labels: {}, taints: [], unschedulable: false, conditions: [],
+        allocatable: { cpu: '3', memory: '4Gi', pods: '10' } });
+    }
+    const replica = (i: number): SchedPod => ({ metadata: { name: `web-${i}`, namespace: 'default' },
+      spec: { containers: [{ name: 'c', resources: { requests: { cpu: '2' } } }] } });
+    const fitsOn = () => {
+      const prepared = prepareFilters(replica(9), infos.nodes());
+      return infos.nodes().filter((n) => filterNode(prepared, n).feasible).map((n) => n.node.name);
+    };
+    assert.deepEqual(fitsOn(), ['a', 'b']);
+    infos.upsertPod({ ...replica(0), spec: { ...replica(0).spec, nodeName: 'a' } });
+    assert.deepEqual(fitsOn(), ['b']);
+  });
+});
