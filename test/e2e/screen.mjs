@@ -37,9 +37,12 @@ async function run(page, { base, dirs, shots, lap: lapAll, repo, settingsFile, s
     const f = await frame.evaluate(() => {
       const width = document.documentElement.clientWidth;
       const cut = [...document.querySelectorAll('th')].filter((th) => th.getClientRects().length && th.getBoundingClientRect().right > width + 1);
-      return { scroll: document.documentElement.scrollWidth, width, cut: cut.map((th) => th.textContent?.trim()) };
+      // Headers are human names (the API field is in the tooltip), never a raw camelCase field.
+      const raw = [...document.querySelectorAll('th')].map((th) => th.textContent?.trim() ?? '').filter((t) => /[a-z][A-Z]/.test(t));
+      return { scroll: document.documentElement.scrollWidth, width, cut: cut.map((th) => th.textContent?.trim()), raw };
     });
     if (f.scroll > f.width + 1 || f.cut.length) throw new Error(`${name}: horizontal scroll ${f.scroll} > ${f.width} px, or columns cut off: ${f.cut.join(', ')}`);
+    if (f.raw.length) throw new Error(`${name}: API names as column headers: ${f.raw.join(', ')}`);
   };
   const axeSource = readFileSync(createRequire(join(repo, 'package.json')).resolve('axe-core/axe.min.js'), 'utf8');
   const a11y = [];

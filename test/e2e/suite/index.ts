@@ -7,6 +7,7 @@ import { writeFileSync, readFileSync, existsSync, mkdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { getNote } from '../../../server/src/walkthrough/index';
 import { issue12Steps } from './issue12';
+import { issue13Steps } from './issue13';
 import type { Api, Rendered } from './issue12';
 import { until, positionOf, sleep } from './util';
 
@@ -178,6 +179,7 @@ export async function run(): Promise<void> {
   });
 
   await issue12Steps({ step, api: () => api!, good, broken, file, figures });
+  await issue13Steps({ step, api: () => api!, file, figures });
 
   await step('a quick fix applies and its diagnostic disappears', async () => {
     const doc = await vscode.workspace.openTextDocument(broken);

@@ -72,6 +72,20 @@ export async function issue12Steps({ step, api, good, broken, file, figures }: E
     assert.match(r?.body ?? '', /id="errors-banner"><b>Fix them first\.<\/b> This DaemonSet has \d+ errors that kube-apiserver would reject\./);
     const valid = await vscode.commands.executeCommand<Rendered>('kce.simulatePlacement', good.toString(), 0);
     assert.ok(!valid?.body.includes('errors-banner'));
+    // Mid-typing: an unterminated quote in the nodeSelector. The lens and the view say the text does not parse.
+    const typing = readFileSync(good.fsPath, 'utf8').replace('kubernetes.io/os: linux', 'kubernetes.io/os: "linux');
+    assert.notEqual(typing, readFileSync(good.fsPath, 'utf8'));
+    const doc = await vscode.workspace.openTextDocument({ language: 'yaml', content: typing });
+    await vscode.window.showTextDocument(doc);
+    await until('the syntax error', () => vscode.languages.getDiagnostics(doc.uri).find((d) => /^yaml\./.test(String(typeof d.code === 'object' ? d.code.value : d.code))));
+    const syntaxLens = await until('the lens of a DaemonSet that does not parse', async () => {
+      const l = (await vscode.commands.executeCommand<vscode.CodeLens[]>('vscode.executeCodeLensProvider', doc.uri)) ?? [];
+      return l.find((x) => x.command?.command === 'kce.simulatePlacement' && /YAML syntax/.test(x.command.title));
+    });
+    assert.match(syntaxLens.command!.title, /^⚠ YAML syntax (error|errors \(\d+\)): fix (it|them) first · runs on \d+ of \d+ nodes as written, ignoring what is invalid$/);
+    const shown = await vscode.commands.executeCommand<Rendered>('kce.simulatePlacement', doc.uri.toString(), 0);
+    assert.match(shown?.body ?? '', /id="errors-banner"><b>Fix (it|them) first\.<\/b> This document has (a YAML syntax error|\d+ YAML syntax errors): the parts that do not parse are left out\./);
+    await vscode.commands.executeCommand('workbench.action.revertAndCloseActiveEditor');
   });
 
   await step('rounds are numbered the same way in the rollout table and its notes', async () => {
