@@ -7,6 +7,7 @@ import { createRequire } from 'node:module';
 import { ui } from './ui.mjs';
 import { tableKeyboard } from './keyboard.mjs';
 import { getStarted } from './getStarted.mjs';
+import { issue13Screen } from './issue13.mjs';
 
 // Two passes: 1400×900 (the screenshots of docs/) and 1000×700, where every check runs again at the narrow size
 // (its screenshots stay in the run's folder, 1000x700/).
@@ -183,6 +184,9 @@ async function run(page, { base, dirs, shots, lap: lapAll, repo, settingsFile, s
   await page.waitForSelector('.monaco-editor .view-lines:has-text("# Placement")', { timeout: 20000 });
   await u.shot('report.png');
   lap('screen: text report');
+
+  // ---- issue 13: the scheduler's verdict for the daemon pod (lens, hover, Scheduler column) ----
+  await issue13Screen(page, u, { fits, axe, lap });
 
   // ---- palette names and the settings page ----
   await page.keyboard.press('F1');
