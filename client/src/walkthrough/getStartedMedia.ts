@@ -13,12 +13,10 @@ export function getStartedDir(ext: vscode.ExtensionContext): string {
   return join(ext.extensionUri.fsPath, 'media', 'walkthrough');
 }
 
-/** Writes the pages that changed; answers the names written. Failures (a read-only install) are logged once. */
-async function writePages(ctx: Ctx, dir: string, warned: { once: boolean }): Promise<string[]> {
-  const inv = await ctx.request('inventory', {}, { quiet: true });
-  if (!inv) return [];
+/** Writes the pages whose file differs; answers the names written. A failure (a read-only install) is logged once. */
+async function writePages(ctx: Ctx, dir: string, pages: Record<string, string>, warned: { once: boolean }): Promise<string[]> {
   const written: string[] = [];
-  for (const [name, text] of Object.entries(getStartedMedia(inv))) {
+  for (const [name, text] of Object.entries(pages)) {
     const path = join(dir, name);
     if ((await readFile(path, 'utf8').catch(() => undefined)) === text) continue;
     try {
@@ -40,19 +38,27 @@ export function followInventoryInGetStarted(ctx: Ctx): (() => Promise<string[]>)
   if (ctx.ext.extensionMode === vscode.ExtensionMode.Development || ctx.ext.extensionUri.scheme !== 'file') return undefined;
   const dir = getStartedDir(ctx.ext);
   const warned = { once: false };
+  // This window's pages, rendered at its last inventory change; a focused window writes them back if another
+  // window's are on disk (no request to the server for that).
+  let pages: Record<string, string> | undefined;
   let timer: NodeJS.Timeout | undefined;
-  const now = (): Promise<string[]> => writePages(ctx, dir, warned).catch((e: unknown) => {
+  const guard = (p: Promise<string[]>): Promise<string[]> => p.catch((e: unknown) => {
     ctx.log.warn(`Get Started pages: ${String(e)}`);
     return [];
   });
-  const later = (ms: number): void => {
-    if (timer) clearTimeout(timer);
-    timer = setTimeout(() => void now(), ms);
-  };
+  const now = (): Promise<string[]> => guard((async () => {
+    const inv = await ctx.request('inventory', {}, { quiet: true });
+    if (!inv) return [];
+    pages = getStartedMedia(inv);
+    return writePages(ctx, dir, pages, warned);
+  })());
   ctx.ext.subscriptions.push(
-    ctx.onInventoryChanged(() => later(300)),
+    ctx.onInventoryChanged(() => {
+      if (timer) clearTimeout(timer);
+      timer = setTimeout(() => void now(), 300);
+    }),
     vscode.window.onDidChangeWindowState((s) => {
-      if (s.focused && ctx.inventory) later(0);
+      if (s.focused && pages) void guard(writePages(ctx, dir, pages, warned));
     }),
     { dispose: () => timer && clearTimeout(timer) },
   );
