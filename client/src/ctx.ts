@@ -236,7 +236,10 @@ export class Ctx implements vscode.Disposable {
   private settingsSnapshot(): unknown {
     const c = vscode.workspace.getConfiguration('kce');
     return {
-      inventory: { file: c.get('inventory.file'), source: c.get('inventory.source'), context: c.get('inventory.context'), kubeconfig: c.get('inventory.kubeconfig') },
+      inventory: {
+        file: c.get('inventory.file'), podsFile: c.get('inventory.podsFile'), source: c.get('inventory.source'),
+        context: c.get('inventory.context'), kubeconfig: c.get('inventory.kubeconfig'),
+      },
       featureGates: c.get('featureGates'),
       insights: { enabled: c.get('insights.enabled') },
       hover: { maxNodes: c.get('hover.maxNodes') },

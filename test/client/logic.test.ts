@@ -176,6 +176,11 @@ describe('manifest', () => {
     const props = Object.assign({}, ...sections.map((s) => s.properties)) as Record<string, { default: unknown; order: number; markdownDescription?: string }>;
     // Settings read well: ordered sections and settings, a markdown description each.
     assert.deepEqual(sections.map((s) => s.order), sections.map((_, i) => i + 1));
+    // Within a section each setting has its own place (a tie leaves the order to chance).
+    for (const sec of sections) {
+      const orders = Object.values(sec.properties).map((p) => p.order);
+      assert.equal(new Set(orders).size, orders.length, `${sec.title}: ${orders.join(', ')}`);
+    }
     for (const [k, v] of Object.entries(props)) {
       assert.equal(typeof v.order, 'number', k);
       assert.ok(v.markdownDescription && v.markdownDescription.length > 20, k);
