@@ -24,6 +24,9 @@ export async function issue13Screen(page, u, { fits, axe, lap }) {
   };
   const stage = (frame, node) => frame.locator(`#nodes tbody tr[data-key="${node}"] td.stage`).innerText();
 
+  // One editor and its views beside it, as in the other pictures.
+  await u.runCommandRaw('View: Close All Editor Groups', 'Close All Editor Groups');
+  await page.waitForTimeout(500);
   // otel-agent: Insufficient cpu on the nearly full node.
   await u.open('otel-agent.yaml', 'otel-agent');
   const lens = page.locator('.monaco-editor .codelens-decoration:has-text("Pending")').first();

@@ -22,6 +22,7 @@ th button { all: unset; cursor: pointer; font-weight: 600; }
 td.node, td.nowrap { white-space: nowrap; }
 td.reason { width: 100%; min-width: 10em; overflow-wrap: anywhere; }
 td.outcome { min-width: 6em; }
+td.stage { min-width: 7em; overflow-wrap: anywhere; }
 td.list { overflow-wrap: anywhere; }
 td.list { min-width: 8em; }
 :focus-visible { outline: 1px solid var(--vscode-focusBorder); outline-offset: 1px; }
@@ -54,7 +55,7 @@ input, select { background: var(--vscode-input-background); color: var(--vscode-
 .sr-only { position: absolute; width: 1px; height: 1px; overflow: hidden; clip: rect(0 0 0 0); white-space: nowrap; }
 @media (max-width: 480px) {
   th, td { padding: 3px 4px; }
-  td.reason, td.outcome, td.list { min-width: 0; }
+  td.reason, td.outcome, td.stage, td.list { min-width: 0; }
   td.node { white-space: normal; }
 }
 @media (max-width: 720px) {
