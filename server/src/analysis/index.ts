@@ -4,7 +4,7 @@ import type { DaemonSet, FieldError, Insight, NodeInfo, NodePlacement, PodSpec }
 import type { FeatureGates } from '../core/k8sVersion';
 import { compilePlacement } from '../core/placement';
 import { podSpecInsights } from '../core/insights';
-import { validateDaemonSet, validatePodSpecScheduling } from '../core/validation';
+import { hasWorkloadValidation, validatePodSpecScheduling, validateWorkload } from '../core/validation';
 import { key, parseFieldPath } from '../core/fieldPath';
 import { parseYamlDocument, rebaseDocument, splitYamlDocuments, withinBudget, type ParsedDocument } from '../yaml/parse';
 import { rangeOfPath } from '../yaml/paths';
@@ -224,10 +224,9 @@ export function analyzeDocument(
 
   try {
     const obj = decoded.object;
-    if (doc.apiVersion === 'apps/v1' && doc.kind === 'DaemonSet') {
-      const ds = obj as DaemonSet;
-      out.daemonSet = ds;
-      for (const e of validateDaemonSet(ds, { gates: ctx.gates })) out.problems.push(fromFieldError(doc, e));
+    if (doc.apiVersion === 'apps/v1' && doc.kind === 'DaemonSet') out.daemonSet = obj as DaemonSet;
+    if (hasWorkloadValidation(doc.apiVersion, doc.kind)) {
+      for (const e of validateWorkload(doc.apiVersion, doc.kind, obj, { gates: ctx.gates })) out.problems.push(fromFieldError(doc, e));
     } else if (specPath) {
       const spec = valueAt(obj, specPath);
       if (isObject(spec)) for (const e of validatePodSpecScheduling(spec as PodSpec, specPath, { gates: ctx.gates })) out.problems.push(fromFieldError(doc, e));

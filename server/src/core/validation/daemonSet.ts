@@ -26,7 +26,7 @@ function getPercentValue(v: IntOrString | undefined): number | null {
 }
 
 // Port of getIntOrPercentValue (pkg/apis/apps/validation/validation.go).
-function getIntOrPercentValue(v: IntOrString | undefined): number {
+export function getIntOrPercentValue(v: IntOrString | undefined): number {
   const pct = getPercentValue(v);
   if (pct !== null) return pct;
   if (typeof v === 'number') return v;
@@ -88,7 +88,7 @@ export function validateDaemonSetUpdateStrategy(strategy: DaemonSetUpdateStrateg
 }
 
 // metav1.LabelSelector as json.Marshal prints it (omitempty fields, map keys sorted).
-function selectorJSON(sel: LabelSelector): unknown {
+export function selectorJSON(sel: LabelSelector): unknown {
   const out: Record<string, unknown> = {};
   if (sel.matchLabels && Object.keys(sel.matchLabels).length > 0) out['matchLabels'] = goMap(sel.matchLabels);
   if (sel.matchExpressions && sel.matchExpressions.length > 0) {

@@ -39,6 +39,8 @@ function byteOrder(a: string, b: string): number {
 }
 
 const OMIT: unique symbol = Symbol('omitValue');
+/** field.OmitValueType{}: the error prints its type and detail without a value. */
+export const OMIT_VALUE: typeof OMIT = OMIT;
 
 // Go's unicode.IsPrint: letters, marks, numbers, punctuation, symbols and the ASCII space.
 const PRINTABLE = /^[\p{L}\p{M}\p{N}\p{P}\p{S} ]$/u;

@@ -11,3 +11,10 @@ export { validateLabelSelector, validateLabelSelectorRequirement, labelSelectorA
 export { validateObjectMeta } from './objectMeta';
 export * from './names';
 export * from './fieldErrors';
+export { validateWorkload, hasWorkloadValidation } from './workloads';
+export { validateDeployment, validateDeploymentSpec, validateReplicaSet, validateReplicaSetSpec } from './replicaSet';
+export { validateStatefulSet, validateStatefulSetSpec } from './statefulSet';
+export { validateJob, validateJobSpec, generateJobSelector, PLACEHOLDER_UID } from './job';
+export { validateCronJob, validateCronJobSpec } from './cronJob';
+export { cronParseStandardError } from './cronSchedule';
+export { validatePod, validatePodTemplate } from './pod';
