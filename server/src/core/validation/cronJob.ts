@@ -37,7 +37,8 @@ function validateScheduleFormat(schedule: string, path: FieldPath): FieldError[]
   const errs: FieldError[] = [];
   const err = cronParseStandardError(schedule, isKnownTimeZone);
   if (err !== undefined) errs.push(invalid(path, schedule, err));
-  if (schedule.includes('TZ')) errs.push(invalid(path, schedule, 'cannot use TZ or CRON_TZ in schedule, use timeZone field instead'));
+  if (schedule.includes('TZ'))
+    errs.push(invalid(path, schedule, 'cannot use TZ or CRON_TZ in schedule, use timeZone field instead'));
   return errs;
 }
 
@@ -55,7 +56,9 @@ function validateTimeZone(tz: string | null | undefined, path: FieldPath): Field
   }
   const errs: FieldError[] = [];
   if (tz.toLowerCase() === 'local') {
-    errs.push(invalid(path, tz, 'timeZone must be an explicit time zone as defined in https://www.iana.org/time-zones'));
+    errs.push(
+      invalid(path, tz, 'timeZone must be an explicit time zone as defined in https://www.iana.org/time-zones'),
+    );
   }
   // time.LoadLocation accepts "Local" itself; any other name must be in the zone database.
   if (tz !== 'Local' && !isKnownTimeZone(tz)) errs.push(invalid(path, tz, `unknown time zone ${tz}`));
@@ -65,25 +68,45 @@ function validateTimeZone(tz: string | null | undefined, path: FieldPath): Field
 // Port of validateConcurrencyPolicy (pkg/apis/batch/validation/validation.go).
 function validateConcurrencyPolicy(policy: string | undefined, path: FieldPath): FieldError[] {
   switch (policy ?? '') {
-    case 'Allow': case 'Forbid': case 'Replace': return [];
-    case '': return [required(path, '')];
-    default: return [notSupported(path, asJSON(policy), ['Allow', 'Forbid', 'Replace'])];
+    case 'Allow':
+    case 'Forbid':
+    case 'Replace':
+      return [];
+    case '':
+      return [required(path, '')];
+    default:
+      return [notSupported(path, asJSON(policy), ['Allow', 'Forbid', 'Replace'])];
   }
 }
 
 // Port of ValidateJobTemplateSpec (pkg/apis/batch/validation/validation.go).
-function validateJobTemplateSpec(t: CronJobSpec['jobTemplate'], path: FieldPath, opts: PodValidationOptions): FieldError[] {
+function validateJobTemplateSpec(
+  t: CronJobSpec['jobTemplate'],
+  path: FieldPath,
+  opts: PodValidationOptions,
+): FieldError[] {
   const spec = t?.spec ?? {};
   const errs = validateJobSpecCommon(spec, child(path, 'spec'), opts);
   if (spec.selector) {
-    errs.push(invalid(child(path, 'spec', 'selector'), asJSON(selectorJSON(spec.selector)), '`selector` will be auto-generated'));
+    errs.push(
+      invalid(
+        child(path, 'spec', 'selector'),
+        asJSON(selectorJSON(spec.selector)),
+        '`selector` will be auto-generated',
+      ),
+    );
   }
-  if (spec.manualSelector === true) errs.push(notSupported(child(path, 'spec', 'manualSelector'), true, ['nil', 'false']));
+  if (spec.manualSelector === true)
+    errs.push(notSupported(child(path, 'spec', 'manualSelector'), true, ['nil', 'false']));
   return errs;
 }
 
 // Port of validateCronJobSpec (pkg/apis/batch/validation/validation.go), on create (no old spec).
-export function validateCronJobSpec(spec: CronJobSpec | undefined, path: FieldPath, opts: PodValidationOptions): FieldError[] {
+export function validateCronJobSpec(
+  spec: CronJobSpec | undefined,
+  path: FieldPath,
+  opts: PodValidationOptions,
+): FieldError[] {
   const s = spec ?? {};
   const errs: FieldError[] = [];
   const schedule = s.schedule ?? '';
@@ -106,9 +129,13 @@ export function validateCronJobSpec(spec: CronJobSpec | undefined, path: FieldPa
 
 // Port of ValidateCronJobCreate (pkg/apis/batch/validation/validation.go), without defaulting.
 export function validateCronJobDefaulted(cj: CronJob, opts: PodValidationOptions): FieldError[] {
-  const errs = [...validateObjectMeta(cj.metadata, nameIsDNSSubdomain, 'metadata'), ...validateCronJobSpec(cj.spec, 'spec', opts)];
+  const errs = [
+    ...validateObjectMeta(cj.metadata, nameIsDNSSubdomain, 'metadata'),
+    ...validateCronJobSpec(cj.spec, 'spec', opts),
+  ];
   const name = cj.metadata?.name ?? '';
-  if (name.length > MAX_CRONJOB_NAME) errs.push(invalid('metadata.name', name, `must be no more than ${MAX_CRONJOB_NAME} characters`));
+  if (name.length > MAX_CRONJOB_NAME)
+    errs.push(invalid('metadata.name', name, `must be no more than ${MAX_CRONJOB_NAME} characters`));
   return errs;
 }
 

@@ -13,7 +13,8 @@ const MINUTES: Bounds = { min: 0, max: 59 };
 const HOURS: Bounds = { min: 0, max: 23 };
 const DOM: Bounds = { min: 1, max: 31 };
 const MONTHS: Bounds = {
-  min: 1, max: 12,
+  min: 1,
+  max: 12,
   names: { jan: 1, feb: 2, mar: 3, apr: 4, may: 5, jun: 6, jul: 7, aug: 8, sep: 9, oct: 10, nov: 11, dec: 12 },
 };
 const DOW: Bounds = { min: 0, max: 6, names: { sun: 0, mon: 1, tue: 2, wed: 3, thu: 4, fri: 5, sat: 6 } };
@@ -27,7 +28,8 @@ function atoi(s: string): number {
   const m = /^[+-]?[0-9]+$/.exec(s);
   if (!m) throw new CronError(`strconv.Atoi: parsing ${JSON.stringify(s)}: invalid syntax`);
   const n = BigInt(s);
-  if (n > MAX_INT64 || n < -MAX_INT64 - 1n) throw new CronError(`strconv.Atoi: parsing ${JSON.stringify(s)}: value out of range`);
+  if (n > MAX_INT64 || n < -MAX_INT64 - 1n)
+    throw new CronError(`strconv.Atoi: parsing ${JSON.stringify(s)}: value out of range`);
   return Number(n);
 }
 
@@ -81,7 +83,7 @@ function getField(field: string, r: Bounds): void {
   for (const expr of field.split(',')) if (expr !== '') getRange(expr, r);
 }
 
-const UNITS: Record<string, number> = { ns: 1, us: 1e3, 'µs': 1e3, 'μs': 1e3, ms: 1e6, s: 1e9, m: 60e9, h: 3600e9 };
+const UNITS: Record<string, number> = { ns: 1, us: 1e3, µs: 1e3, μs: 1e3, ms: 1e6, s: 1e9, m: 60e9, h: 3600e9 };
 
 /** Go's time.ParseDuration, for its error text (valid durations need no value here). */
 function checkDuration(orig: string): void {
@@ -136,7 +138,8 @@ export function cronParseStandardError(spec: string, isTimeZone: (tz: string) =>
       return undefined;
     }
     const fields = rest.split(/[ \t\n\v\f\r\u0085\u00a0]+/).filter((f) => f !== '');
-    if (fields.length !== 5) throw new CronError(`expected exactly 5 fields, found ${fields.length}: [${fields.join(' ')}]`);
+    if (fields.length !== 5)
+      throw new CronError(`expected exactly 5 fields, found ${fields.length}: [${fields.join(' ')}]`);
     const bounds = [MINUTES, HOURS, DOM, MONTHS, DOW];
     getField('0', SECONDS);
     fields.forEach((f, i) => getField(f, bounds[i] as Bounds));

@@ -45,39 +45,51 @@ export function generateJobSelector(job: Job): Job {
   const out = structuredClone(job);
   const spec = (out.spec ??= {});
   if (spec.manualSelector === true) return out;
+  const meta = (out.metadata ??= {});
+  meta.uid ??= PLACEHOLDER_UID;
+  const uid = meta.uid;
   const template: PodTemplateSpec = (spec.template ??= {});
   const labels = ((template.metadata ??= {}).labels ??= {});
   const name = out.metadata?.name ?? '';
   for (const k of [LEGACY_NAME_LABEL, NAME_LABEL]) if (!(k in labels)) labels[k] = name;
-  for (const k of [LEGACY_UID_LABEL, UID_LABEL]) if (!(k in labels)) labels[k] = PLACEHOLDER_UID;
+  for (const k of [LEGACY_UID_LABEL, UID_LABEL]) if (!(k in labels)) labels[k] = uid;
   const selector: LabelSelector = (spec.selector ??= {});
   const matchLabels = (selector.matchLabels ??= {});
-  if (!(UID_LABEL in matchLabels)) matchLabels[UID_LABEL] = PLACEHOLDER_UID;
+  if (!(UID_LABEL in matchLabels)) matchLabels[UID_LABEL] = uid;
   return out;
 }
 
 // Port of ValidateHasLabel (pkg/apis/core/validation/validation.go).
 function validateHasLabel(labels: Record<string, string>, path: FieldPath, k: string, expected: string): FieldError[] {
   if (!(k in labels)) return [required(key(child(path, 'labels'), k), expected)];
-  if (labels[k] !== expected) return [invalid(key(child(path, 'labels'), k), asJSON(goMap(labels)), `must be '${expected}'`)];
+  if (labels[k] !== expected)
+    return [invalid(key(child(path, 'labels'), k), asJSON(goMap(labels)), `must be '${expected}'`)];
   return [];
 }
 
-// Port of validateGeneratedSelector (pkg/apis/batch/validation/validation.go), with RequirePrefixedLabels as on
-// create. The uid checks compare against the stand-in uid generateJobSelector wrote.
-function validateGeneratedSelector(job: Job): FieldError[] {
+// Port of validateGeneratedSelector (pkg/apis/batch/validation/validation.go). kube-apiserver creates Jobs with
+// RequirePrefixedLabels; the uid is the one generateJobSelector gave the Job.
+function validateGeneratedSelector(job: Job, requirePrefixedLabels: boolean): FieldError[] {
   const spec = job.spec ?? {};
   if (spec.manualSelector === true || !spec.selector) return [];
+  const errs: FieldError[] = [];
+  const uid = typeof job.metadata?.uid === 'string' ? job.metadata.uid : '';
+  if (uid === '') errs.push(required('metadata.uid', ''));
   const labels = spec.template?.metadata?.labels ?? {};
   const name = job.metadata?.name ?? '';
   const path = 'spec.template.metadata';
-  const errs = [
-    ...validateHasLabel(labels, path, LEGACY_UID_LABEL, PLACEHOLDER_UID),
+  errs.push(
+    ...validateHasLabel(labels, path, LEGACY_UID_LABEL, uid),
     ...validateHasLabel(labels, path, LEGACY_NAME_LABEL, name),
-    ...validateHasLabel(labels, path, UID_LABEL, PLACEHOLDER_UID),
-    ...validateHasLabel(labels, path, NAME_LABEL, name),
-  ];
-  const expected = { [UID_LABEL]: PLACEHOLDER_UID, [NAME_LABEL]: name, [LEGACY_UID_LABEL]: PLACEHOLDER_UID, [LEGACY_NAME_LABEL]: name };
+  );
+  const expected: Record<string, string> = {};
+  if (requirePrefixedLabels) {
+    errs.push(...validateHasLabel(labels, path, UID_LABEL, uid), ...validateHasLabel(labels, path, NAME_LABEL, name));
+    expected[UID_LABEL] = uid;
+    expected[NAME_LABEL] = name;
+  }
+  expected[LEGACY_UID_LABEL] = uid;
+  expected[LEGACY_NAME_LABEL] = name;
   const sel = labelSelectorAsSelector(spec.selector);
   if (sel && !selectorMatches(sel, expected)) {
     errs.push(invalid('spec.selector', asJSON(selectorJSON(spec.selector)), '`selector` not auto-generated'));
@@ -86,18 +98,30 @@ function validateGeneratedSelector(job: Job): FieldError[] {
 }
 
 // Port of validatePodFailurePolicyRuleOnExitCodes (pkg/apis/batch/validation/validation.go).
-function validateOnExitCodes(req: NonNullable<PodFailurePolicyRule['onExitCodes']>, path: FieldPath, names: Set<string>): FieldError[] {
+function validateOnExitCodes(
+  req: NonNullable<PodFailurePolicyRule['onExitCodes']>,
+  path: FieldPath,
+  names: Set<string>,
+): FieldError[] {
   const errs: FieldError[] = [];
   const op = req.operator ?? '';
   if (op === '') errs.push(required(child(path, 'operator'), `valid values: ${quotedList(EXIT_CODE_OPERATORS)}`));
-  else if (!EXIT_CODE_OPERATORS.includes(op)) errs.push(notSupported(child(path, 'operator'), asJSON(op), EXIT_CODE_OPERATORS));
+  else if (!EXIT_CODE_OPERATORS.includes(op))
+    errs.push(notSupported(child(path, 'operator'), asJSON(op), EXIT_CODE_OPERATORS));
   if (isSet(req.containerName) && !names.has(req.containerName)) {
-    errs.push(invalid(child(path, 'containerName'), req.containerName, 'must be one of the container or initContainer names in the pod template'));
+    errs.push(
+      invalid(
+        child(path, 'containerName'),
+        req.containerName,
+        'must be one of the container or initContainer names in the pod template',
+      ),
+    );
   }
   const values = req.values ?? [];
   const valuesPath = child(path, 'values');
   if (values.length === 0) errs.push(invalid(valuesPath, asJSON(req.values ?? null), 'at least one value is required'));
-  else if (values.length > MAX_ON_EXIT_CODES_VALUES) errs.push(tooMany(valuesPath, values.length, MAX_ON_EXIT_CODES_VALUES));
+  else if (values.length > MAX_ON_EXIT_CODES_VALUES)
+    errs.push(tooMany(valuesPath, values.length, MAX_ON_EXIT_CODES_VALUES));
   let ordered = true;
   const seen = new Set<number>();
   values.forEach((v, j) => {
@@ -112,25 +136,33 @@ function validateOnExitCodes(req: NonNullable<PodFailurePolicyRule['onExitCodes'
 
 // Port of validatePodFailurePolicyRule and validatePodFailurePolicyRuleOnPodConditions
 // (pkg/apis/batch/validation/validation.go).
-function validatePodFailurePolicyRule(spec: JobSpec, rule: PodFailurePolicyRule, path: FieldPath, names: Set<string>): FieldError[] {
+function validatePodFailurePolicyRule(
+  spec: JobSpec,
+  rule: PodFailurePolicyRule,
+  path: FieldPath,
+  names: Set<string>,
+): FieldError[] {
   const errs: FieldError[] = [];
   const action = rule.action ?? '';
   if (action === '') errs.push(required(child(path, 'action'), `valid values: ${quotedList(ACTIONS)}`));
   else if (action === 'FailIndex') {
-    if (!isSet(spec.backoffLimitPerIndex)) errs.push(invalid(child(path, 'action'), asJSON(action), 'requires the backoffLimitPerIndex to be set'));
+    if (!isSet(spec.backoffLimitPerIndex))
+      errs.push(invalid(child(path, 'action'), asJSON(action), 'requires the backoffLimitPerIndex to be set'));
   } else if (!ACTIONS.includes(action)) errs.push(notSupported(child(path, 'action'), asJSON(action), ACTIONS));
   if (rule.onExitCodes) errs.push(...validateOnExitCodes(rule.onExitCodes, child(path, 'onExitCodes'), names));
   const conditions = rule.onPodConditions ?? [];
   if (conditions.length > 0) {
     const cpath = child(path, 'onPodConditions');
-    if (conditions.length > MAX_ON_POD_CONDITIONS_PATTERNS) errs.push(tooMany(cpath, conditions.length, MAX_ON_POD_CONDITIONS_PATTERNS));
+    if (conditions.length > MAX_ON_POD_CONDITIONS_PATTERNS)
+      errs.push(tooMany(cpath, conditions.length, MAX_ON_POD_CONDITIONS_PATTERNS));
     conditions.forEach((pattern, j) => {
       const p = index(cpath, j);
       const type = pattern?.type ?? '';
       for (const msg of isQualifiedName(type)) errs.push(invalid(child(p, 'type'), type, msg));
       const status = pattern?.status ?? '';
       if (status === '') errs.push(required(child(p, 'status'), `valid values: ${quotedList(CONDITION_STATUSES)}`));
-      else if (!CONDITION_STATUSES.includes(status)) errs.push(notSupported(child(p, 'status'), asJSON(status), CONDITION_STATUSES));
+      else if (!CONDITION_STATUSES.includes(status))
+        errs.push(notSupported(child(p, 'status'), asJSON(status), CONDITION_STATUSES));
     });
   }
   if (rule.onExitCodes && conditions.length > 0) {
@@ -146,9 +178,11 @@ function validatePodFailurePolicyRule(spec: JobSpec, rule: PodFailurePolicyRule,
 function validatePodFailurePolicy(spec: JobSpec, path: FieldPath): FieldError[] {
   const rules = spec.podFailurePolicy?.rules ?? [];
   const rulesPath = child(path, 'rules');
-  const errs = rules.length > MAX_POD_FAILURE_POLICY_RULES ? [tooMany(rulesPath, rules.length, MAX_POD_FAILURE_POLICY_RULES)] : [];
+  const errs =
+    rules.length > MAX_POD_FAILURE_POLICY_RULES ? [tooMany(rulesPath, rules.length, MAX_POD_FAILURE_POLICY_RULES)] : [];
   const names = new Set<string>();
-  for (const c of [...(spec.template?.spec?.containers ?? []), ...(spec.template?.spec?.initContainers ?? [])]) names.add(c?.name ?? '');
+  for (const c of [...(spec.template?.spec?.containers ?? []), ...(spec.template?.spec?.initContainers ?? [])])
+    names.add(c?.name ?? '');
   rules.forEach((rule, i) => errs.push(...validatePodFailurePolicyRule(spec, rule ?? {}, index(rulesPath, i), names)));
   return errs;
 }
@@ -158,52 +192,104 @@ function validatePodReplacementPolicy(spec: JobSpec, path: FieldPath): FieldErro
   const p = spec.podReplacementPolicy;
   if (!isSet(p)) return [];
   if (spec.podFailurePolicy) return p === 'Failed' ? [] : [notSupported(path, asJSON(p), ['Failed'])];
-  return p === 'Failed' || p === 'TerminatingOrFailed' ? [] : [notSupported(path, asJSON(p), ['Failed', 'TerminatingOrFailed'])];
+  return p === 'Failed' || p === 'TerminatingOrFailed'
+    ? []
+    : [notSupported(path, asJSON(p), ['Failed', 'TerminatingOrFailed'])];
 }
 
 // Port of validateJobSpec (pkg/apis/batch/validation/validation.go): the part a Job and a CronJob's job template share.
-export function validateJobSpecCommon(spec: JobSpec | undefined, path: FieldPath, opts: PodValidationOptions): FieldError[] {
+export function validateJobSpecCommon(
+  spec: JobSpec | undefined,
+  path: FieldPath,
+  opts: PodValidationOptions,
+): FieldError[] {
   const s = spec ?? {};
   const errs: FieldError[] = [];
-  for (const f of ['parallelism', 'completions', 'activeDeadlineSeconds', 'backoffLimit', 'ttlSecondsAfterFinished', 'backoffLimitPerIndex'] as const) {
+  for (const f of [
+    'parallelism',
+    'completions',
+    'activeDeadlineSeconds',
+    'backoffLimit',
+    'ttlSecondsAfterFinished',
+    'backoffLimitPerIndex',
+  ] as const) {
     const v = s[f];
     if (isSet(v)) errs.push(...validateNonnegativeField(v, child(path, f)));
   }
   if (isSet(s.maxFailedIndexes)) {
     errs.push(...validateNonnegativeField(s.maxFailedIndexes, child(path, 'maxFailedIndexes')));
-    if (!isSet(s.backoffLimitPerIndex)) errs.push(required(child(path, 'backoffLimitPerIndex'), 'when maxFailedIndexes is specified'));
+    if (!isSet(s.backoffLimitPerIndex))
+      errs.push(required(child(path, 'backoffLimitPerIndex'), 'when maxFailedIndexes is specified'));
   }
   const managedBy = s['managedBy'];
-  if (typeof managedBy === 'string' && managedBy.length > MAX_MANAGED_BY_LENGTH) errs.push(tooLong(child(path, 'managedBy'), MAX_MANAGED_BY_LENGTH));
+  if (typeof managedBy === 'string' && managedBy.length > MAX_MANAGED_BY_LENGTH)
+    errs.push(tooLong(child(path, 'managedBy'), MAX_MANAGED_BY_LENGTH));
   const mode = s.completionMode;
   if (isSet(mode)) {
-    if (mode !== 'NonIndexed' && mode !== 'Indexed') errs.push(notSupported(child(path, 'completionMode'), asJSON(mode), ['NonIndexed', 'Indexed']));
+    if (mode !== 'NonIndexed' && mode !== 'Indexed')
+      errs.push(notSupported(child(path, 'completionMode'), asJSON(mode), ['NonIndexed', 'Indexed']));
     if (mode === 'Indexed') {
       if (!isSet(s.completions)) errs.push(required(child(path, 'completions'), 'when completion mode is Indexed'));
       if (isSet(s.parallelism) && s.parallelism > MAX_PARALLELISM_FOR_INDEXED_JOB) {
-        errs.push(invalid(child(path, 'parallelism'), s.parallelism, `must be less than or equal to ${MAX_PARALLELISM_FOR_INDEXED_JOB} when completion mode is Indexed`));
+        errs.push(
+          invalid(
+            child(path, 'parallelism'),
+            s.parallelism,
+            `must be less than or equal to ${MAX_PARALLELISM_FOR_INDEXED_JOB} when completion mode is Indexed`,
+          ),
+        );
       }
       if (isSet(s.completions) && isSet(s.maxFailedIndexes) && s.maxFailedIndexes > s.completions) {
-        errs.push(invalid(child(path, 'maxFailedIndexes'), s.maxFailedIndexes, 'must be less than or equal to completions'));
+        errs.push(
+          invalid(child(path, 'maxFailedIndexes'), s.maxFailedIndexes, 'must be less than or equal to completions'),
+        );
       }
       if (isSet(s.maxFailedIndexes) && s.maxFailedIndexes > MAX_FAILED_INDEXES_FOR_INDEXED_JOB) {
-        errs.push(invalid(child(path, 'maxFailedIndexes'), s.maxFailedIndexes, `must be less than or equal to ${MAX_FAILED_INDEXES_FOR_INDEXED_JOB}`));
+        errs.push(
+          invalid(
+            child(path, 'maxFailedIndexes'),
+            s.maxFailedIndexes,
+            `must be less than or equal to ${MAX_FAILED_INDEXES_FOR_INDEXED_JOB}`,
+          ),
+        );
       }
       if (isSet(s.completions) && s.completions > COMPLETIONS_SOFT_LIMIT && isSet(s.backoffLimitPerIndex)) {
         const high = `when completions are above ${COMPLETIONS_SOFT_LIMIT} and used with backoff limit per index`;
-        if (!isSet(s.maxFailedIndexes)) errs.push(required(child(path, 'maxFailedIndexes'), `must be specified when completions is above ${COMPLETIONS_SOFT_LIMIT}`));
+        if (!isSet(s.maxFailedIndexes))
+          errs.push(
+            required(
+              child(path, 'maxFailedIndexes'),
+              `must be specified when completions is above ${COMPLETIONS_SOFT_LIMIT}`,
+            ),
+          );
         if (isSet(s.parallelism) && s.parallelism > PARALLELISM_LIMIT_FOR_HIGH_COMPLETIONS) {
-          errs.push(invalid(child(path, 'parallelism'), s.parallelism, `must be less than or equal to ${PARALLELISM_LIMIT_FOR_HIGH_COMPLETIONS} ${high}`));
+          errs.push(
+            invalid(
+              child(path, 'parallelism'),
+              s.parallelism,
+              `must be less than or equal to ${PARALLELISM_LIMIT_FOR_HIGH_COMPLETIONS} ${high}`,
+            ),
+          );
         }
         if (isSet(s.maxFailedIndexes) && s.maxFailedIndexes > MAX_FAILED_INDEXES_LIMIT_FOR_HIGH_COMPLETIONS) {
-          errs.push(invalid(child(path, 'maxFailedIndexes'), s.maxFailedIndexes, `must be less than or equal to ${MAX_FAILED_INDEXES_LIMIT_FOR_HIGH_COMPLETIONS} ${high}`));
+          errs.push(
+            invalid(
+              child(path, 'maxFailedIndexes'),
+              s.maxFailedIndexes,
+              `must be less than or equal to ${MAX_FAILED_INDEXES_LIMIT_FOR_HIGH_COMPLETIONS} ${high}`,
+            ),
+          );
         }
       }
     }
   }
   if (!isSet(mode) || mode === 'NonIndexed') {
-    if (isSet(s.backoffLimitPerIndex)) errs.push(invalid(child(path, 'backoffLimitPerIndex'), s.backoffLimitPerIndex, 'requires indexed completion mode'));
-    if (isSet(s.maxFailedIndexes)) errs.push(invalid(child(path, 'maxFailedIndexes'), s.maxFailedIndexes, 'requires indexed completion mode'));
+    if (isSet(s.backoffLimitPerIndex))
+      errs.push(
+        invalid(child(path, 'backoffLimitPerIndex'), s.backoffLimitPerIndex, 'requires indexed completion mode'),
+      );
+    if (isSet(s.maxFailedIndexes))
+      errs.push(invalid(child(path, 'maxFailedIndexes'), s.maxFailedIndexes, 'requires indexed completion mode'));
   }
   if (s.podFailurePolicy) errs.push(...validatePodFailurePolicy(s, child(path, 'podFailurePolicy')));
   const successPolicy = s['successPolicy'];
@@ -216,7 +302,8 @@ export function validateJobSpecCommon(spec: JobSpec | undefined, path: FieldPath
   const rpPath = child(path, 'template', 'spec', 'restartPolicy');
   if (rp === 'Always' || rp === '') errs.push(required(rpPath, 'valid values: "OnFailure", "Never"'));
   else if (rp !== 'OnFailure' && rp !== 'Never') errs.push(notSupported(rpPath, asJSON(rp), ['OnFailure', 'Never']));
-  else if (s.podFailurePolicy && rp !== 'Never') errs.push(invalid(rpPath, asJSON(rp), 'only "Never" is supported when podFailurePolicy is specified'));
+  else if (s.podFailurePolicy && rp !== 'Never')
+    errs.push(invalid(rpPath, asJSON(rp), 'only "Never" is supported when podFailurePolicy is specified'));
   return errs;
 }
 
@@ -226,20 +313,35 @@ export function validateJobSpec(spec: JobSpec | undefined, path: FieldPath, opts
   const errs = validateJobSpecCommon(s, path, opts);
   if (!s.selector) errs.push(required(child(path, 'selector'), ''));
   else {
-    errs.push(...validateLabelSelector(s.selector, { allowInvalidLabelValueInSelector: opts.allowInvalidLabelValueInSelector }, child(path, 'selector')));
+    errs.push(
+      ...validateLabelSelector(
+        s.selector,
+        { allowInvalidLabelValueInSelector: opts.allowInvalidLabelValueInSelector },
+        child(path, 'selector'),
+      ),
+    );
   }
   const sel = labelSelectorAsSelector(s.selector);
   if (sel && !selectorMatches(sel, s.template?.metadata?.labels)) {
-    errs.push(invalid(child(path, 'template', 'metadata', 'labels'), asJSON(goMap(s.template?.metadata?.labels)), '`selector` does not match template `labels`'));
+    errs.push(
+      invalid(
+        child(path, 'template', 'metadata', 'labels'),
+        asJSON(goMap(s.template?.metadata?.labels)),
+        '`selector` does not match template `labels`',
+      ),
+    );
   }
   return errs;
 }
 
 // Port of ValidateJob (pkg/apis/batch/validation/validation.go), after defaults and selector generation.
-export function validateJobDefaulted(job: Job, opts: PodValidationOptions): FieldError[] {
+export function validateJobDefaulted(
+  job: Job,
+  opts: PodValidationOptions & { requirePrefixedLabels?: boolean },
+): FieldError[] {
   const errs = [
     ...validateObjectMeta(job.metadata, nameIsDNSSubdomain, 'metadata'),
-    ...validateGeneratedSelector(job),
+    ...validateGeneratedSelector(job, opts.requirePrefixedLabels ?? true),
     ...validateJobSpec(job.spec, 'spec', opts),
   ];
   const s = job.spec ?? {};

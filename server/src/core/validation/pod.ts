@@ -11,7 +11,10 @@ import type { Pod, PodTemplate } from './workloadTypes';
 // Port of ValidatePodCreate (pkg/apis/core/validation/validation.go): ValidatePodSpec's reproduced parts, and
 // ephemeral containers, which only the ephemeralcontainers subresource may add.
 export function validatePodDefaulted(pod: Pod, gates: FeatureGates): FieldError[] {
-  const errs = [...validateObjectMeta(pod.metadata, nameIsDNSSubdomain, 'metadata'), ...validatePodSpec(pod.spec, 'spec', { gates })];
+  const errs = [
+    ...validateObjectMeta(pod.metadata, nameIsDNSSubdomain, 'metadata'),
+    ...validatePodSpec(pod.spec, 'spec', { gates }),
+  ];
   const eph = pod.spec?.['ephemeralContainers'];
   if (Array.isArray(eph) && eph.length > 0) errs.push(forbidden('spec.ephemeralContainers', 'cannot be set on create'));
   return errs;

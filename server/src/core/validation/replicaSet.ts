@@ -23,13 +23,18 @@ export const validateReplicaSetName = nameIsDNSSubdomain;
  * Returns the compiled selector, or null when it does not parse.
  */
 export function validateWorkloadSelector(
-  sel: LabelSelector | null | undefined, path: FieldPath, kindWord: string, errs: FieldError[],
+  sel: LabelSelector | null | undefined,
+  path: FieldPath,
+  kindWord: string,
+  errs: FieldError[],
 ): Selector | null {
   if (!sel) errs.push(required(child(path, 'selector'), ''));
   else {
     errs.push(...validateLabelSelector(sel, { allowInvalidLabelValueInSelector: false }, child(path, 'selector')));
     if (Object.keys(sel.matchLabels ?? {}).length + (sel.matchExpressions ?? []).length === 0) {
-      errs.push(invalid(child(path, 'selector'), asJSON(selectorJSON(sel)), `empty selector is invalid for ${kindWord}`));
+      errs.push(
+        invalid(child(path, 'selector'), asJSON(selectorJSON(sel)), `empty selector is invalid for ${kindWord}`),
+      );
     }
   }
   return labelSelectorAsSelector(sel);
@@ -41,7 +46,11 @@ function selectorIsEmpty(sel: Selector): boolean {
 }
 
 /** The template labels a selector must match; reported as the labels map json.Marshal prints. */
-export function templateLabelsMismatch(sel: Selector, template: PodTemplateSpec | undefined, path: FieldPath): FieldError[] {
+export function templateLabelsMismatch(
+  sel: Selector,
+  template: PodTemplateSpec | undefined,
+  path: FieldPath,
+): FieldError[] {
   if (selectorIsEmpty(sel) || selectorMatches(sel, template?.metadata?.labels)) return [];
   const labels = asJSON(goMap(template?.metadata?.labels));
   return [invalid(child(path, 'metadata', 'labels'), labels, '`selector` does not match template `labels`')];
@@ -49,7 +58,10 @@ export function templateLabelsMismatch(sel: Selector, template: PodTemplateSpec 
 
 // Port of ValidatePodTemplateSpecForReplicaSet (pkg/apis/apps/validation/validation.go).
 export function validatePodTemplateSpecForReplicaSet(
-  template: PodTemplateSpec | undefined, sel: Selector, path: FieldPath, opts: PodValidationOptions,
+  template: PodTemplateSpec | undefined,
+  sel: Selector,
+  path: FieldPath,
+  opts: PodValidationOptions,
 ): FieldError[] {
   const errs = templateLabelsMismatch(sel, template, path);
   errs.push(...validatePodTemplateSpec(template, path, opts));
@@ -58,14 +70,17 @@ export function validatePodTemplateSpecForReplicaSet(
     errs.push(notSupported(child(path, 'spec', 'restartPolicy'), asJSON(restartPolicy), ['Always']));
   }
   if (isSet(template?.spec?.['activeDeadlineSeconds'])) {
-    errs.push(forbidden(child(path, 'spec', 'activeDeadlineSeconds'), 'activeDeadlineSeconds in ReplicaSet is not Supported'));
+    errs.push(
+      forbidden(child(path, 'spec', 'activeDeadlineSeconds'), 'activeDeadlineSeconds in ReplicaSet is not Supported'),
+    );
   }
   return errs;
 }
 
 // Port of ValidateRollingUpdateDeployment (pkg/apis/apps/validation/validation.go).
 export function validateRollingUpdateDeployment(
-  ru: { maxUnavailable?: IntOrString; maxSurge?: IntOrString }, path: FieldPath,
+  ru: { maxUnavailable?: IntOrString; maxSurge?: IntOrString },
+  path: FieldPath,
 ): FieldError[] {
   const mu = ru.maxUnavailable ?? 0;
   const ms = ru.maxSurge ?? 0;
@@ -85,32 +100,49 @@ export function validateDeploymentStrategy(strategy: DeploymentSpec['strategy'],
   const s = strategy ?? {};
   switch (s.type) {
     case 'Recreate':
-      return s.rollingUpdate ? [forbidden(child(path, 'rollingUpdate'), "may not be specified when strategy `type` is 'Recreate'")] : [];
+      return s.rollingUpdate
+        ? [forbidden(child(path, 'rollingUpdate'), "may not be specified when strategy `type` is 'Recreate'")]
+        : [];
     case 'RollingUpdate':
-      if (!s.rollingUpdate) return [required(child(path, 'rollingUpdate'), 'this should be defaulted and never be nil')];
+      if (!s.rollingUpdate)
+        return [required(child(path, 'rollingUpdate'), 'this should be defaulted and never be nil')];
       return validateRollingUpdateDeployment(s.rollingUpdate, child(path, 'rollingUpdate'));
     default: {
       // Go prints the internal (untagged) struct with its Go field names.
-      const ru = s.rollingUpdate ? { MaxUnavailable: s.rollingUpdate.maxUnavailable ?? 0, MaxSurge: s.rollingUpdate.maxSurge ?? 0 } : null;
+      const ru = s.rollingUpdate
+        ? { MaxUnavailable: s.rollingUpdate.maxUnavailable ?? 0, MaxSurge: s.rollingUpdate.maxSurge ?? 0 }
+        : null;
       return [notSupported(path, asJSON({ Type: s.type ?? '', RollingUpdate: ru }), ['Recreate', 'RollingUpdate'])];
     }
   }
 }
 
 // Port of ValidateDeploymentSpec (pkg/apis/apps/validation/validation.go), on create (no old spec).
-export function validateDeploymentSpec(spec: DeploymentSpec | undefined, path: FieldPath, opts: PodValidationOptions): FieldError[] {
+export function validateDeploymentSpec(
+  spec: DeploymentSpec | undefined,
+  path: FieldPath,
+  opts: PodValidationOptions,
+): FieldError[] {
   const s = spec ?? {};
   const errs = validateNonnegativeField(s.replicas ?? 0, child(path, 'replicas'));
   const sel = validateWorkloadSelector(s.selector, path, 'deployment', errs);
-  if (!sel) errs.push(invalid(child(path, 'selector'), asJSON(selectorJSON(s.selector ?? {})), 'invalid label selector'));
+  if (!sel)
+    errs.push(invalid(child(path, 'selector'), asJSON(selectorJSON(s.selector ?? {})), 'invalid label selector'));
   else errs.push(...validatePodTemplateSpecForReplicaSet(s.template, sel, child(path, 'template'), opts));
   errs.push(...validateDeploymentStrategy(s.strategy, child(path, 'strategy')));
   errs.push(...validateNonnegativeField(s.minReadySeconds ?? 0, child(path, 'minReadySeconds')));
-  if (isSet(s.revisionHistoryLimit)) errs.push(...validateNonnegativeField(s.revisionHistoryLimit, child(path, 'revisionHistoryLimit')));
+  if (isSet(s.revisionHistoryLimit))
+    errs.push(...validateNonnegativeField(s.revisionHistoryLimit, child(path, 'revisionHistoryLimit')));
   if (isSet(s.progressDeadlineSeconds)) {
     errs.push(...validateNonnegativeField(s.progressDeadlineSeconds, child(path, 'progressDeadlineSeconds')));
     if (s.progressDeadlineSeconds <= (s.minReadySeconds ?? 0)) {
-      errs.push(invalid(child(path, 'progressDeadlineSeconds'), s.progressDeadlineSeconds, 'must be greater than minReadySeconds'));
+      errs.push(
+        invalid(
+          child(path, 'progressDeadlineSeconds'),
+          s.progressDeadlineSeconds,
+          'must be greater than minReadySeconds',
+        ),
+      );
     }
   }
   return errs;
@@ -118,7 +150,10 @@ export function validateDeploymentSpec(spec: DeploymentSpec | undefined, path: F
 
 // Port of ValidateDeployment (pkg/apis/apps/validation/validation.go), without defaulting.
 export function validateDeploymentDefaulted(d: Deployment, opts: PodValidationOptions): FieldError[] {
-  return [...validateObjectMeta(d.metadata, validateDeploymentName, 'metadata'), ...validateDeploymentSpec(d.spec, 'spec', opts)];
+  return [
+    ...validateObjectMeta(d.metadata, validateDeploymentName, 'metadata'),
+    ...validateDeploymentSpec(d.spec, 'spec', opts),
+  ];
 }
 
 /** What kube-apiserver does on create: apps/v1 defaults on a copy, then ValidateDeployment. */
@@ -128,21 +163,29 @@ export function validateDeployment(d: Deployment, opts: { gates: FeatureGates })
 
 // Port of ValidateReplicaSetSpec (pkg/apis/apps/validation/validation.go), on create. Upstream's empty-selector
 // message says "deployment" here too.
-export function validateReplicaSetSpec(spec: ReplicaSetSpec | undefined, path: FieldPath, opts: PodValidationOptions): FieldError[] {
+export function validateReplicaSetSpec(
+  spec: ReplicaSetSpec | undefined,
+  path: FieldPath,
+  opts: PodValidationOptions,
+): FieldError[] {
   const s = spec ?? {};
   const errs = [
     ...validateNonnegativeField(s.replicas ?? 0, child(path, 'replicas')),
     ...validateNonnegativeField(s.minReadySeconds ?? 0, child(path, 'minReadySeconds')),
   ];
   const sel = validateWorkloadSelector(s.selector, path, 'deployment', errs);
-  if (!sel) errs.push(invalid(child(path, 'selector'), asJSON(selectorJSON(s.selector ?? {})), 'invalid label selector'));
+  if (!sel)
+    errs.push(invalid(child(path, 'selector'), asJSON(selectorJSON(s.selector ?? {})), 'invalid label selector'));
   else errs.push(...validatePodTemplateSpecForReplicaSet(s.template, sel, child(path, 'template'), opts));
   return errs;
 }
 
 // Port of ValidateReplicaSet (pkg/apis/apps/validation/validation.go), without defaulting.
 export function validateReplicaSetDefaulted(rs: ReplicaSet, opts: PodValidationOptions): FieldError[] {
-  return [...validateObjectMeta(rs.metadata, validateReplicaSetName, 'metadata'), ...validateReplicaSetSpec(rs.spec, 'spec', opts)];
+  return [
+    ...validateObjectMeta(rs.metadata, validateReplicaSetName, 'metadata'),
+    ...validateReplicaSetSpec(rs.spec, 'spec', opts),
+  ];
 }
 
 /** What kube-apiserver does on create: apps/v1 defaults on a copy, then ValidateReplicaSet. */

@@ -22,7 +22,9 @@ export const validateStatefulSetName = nameIsDNSLabel;
 // Port of ValidatePodTemplateSpecForStatefulSet (pkg/apis/apps/validation/validation.go), without the
 // pod-specific annotation checks.
 export function validatePodTemplateSpecForStatefulSet(
-  template: PodTemplateSpec | undefined, sel: Selector, path: FieldPath,
+  template: PodTemplateSpec | undefined,
+  sel: Selector,
+  path: FieldPath,
 ): FieldError[] {
   return [
     ...templateLabelsMismatch(sel, template, path),
@@ -74,16 +76,27 @@ export function validateStatefulSetSpec(spec: StatefulSetSpec | undefined, path:
       break;
     case 'OnDelete':
       if (strategy.rollingUpdate) {
-        errs.push(invalid(child(strategyPath, 'rollingUpdate'), asJSON(internalRollingUpdate(strategy.rollingUpdate)),
-          "only allowed for updateStrategy 'RollingUpdate'"));
+        errs.push(
+          invalid(
+            child(strategyPath, 'rollingUpdate'),
+            asJSON(internalRollingUpdate(strategy.rollingUpdate)),
+            "only allowed for updateStrategy 'RollingUpdate'",
+          ),
+        );
       }
       break;
     case 'RollingUpdate':
-      if (strategy.rollingUpdate) errs.push(...validateRollingUpdateStatefulSet(strategy.rollingUpdate, child(strategyPath, 'rollingUpdate')));
+      if (strategy.rollingUpdate)
+        errs.push(...validateRollingUpdateStatefulSet(strategy.rollingUpdate, child(strategyPath, 'rollingUpdate')));
       break;
     default:
-      errs.push(invalid(strategyPath, asJSON({ Type: strategy.type, RollingUpdate: internalRollingUpdate(strategy.rollingUpdate) }),
-        "must be 'RollingUpdate' or 'OnDelete'"));
+      errs.push(
+        invalid(
+          strategyPath,
+          asJSON({ Type: strategy.type, RollingUpdate: internalRollingUpdate(strategy.rollingUpdate) }),
+          "must be 'RollingUpdate' or 'OnDelete'",
+        ),
+      );
   }
   const pvc = s.persistentVolumeClaimRetentionPolicy;
   if (pvc) {
@@ -102,14 +115,22 @@ export function validateStatefulSetSpec(spec: StatefulSetSpec | undefined, path:
     errs.push(notSupported(child(path, 'template', 'spec', 'restartPolicy'), asJSON(restartPolicy), ['Always']));
   }
   if (isSet(s.template?.spec?.['activeDeadlineSeconds'])) {
-    errs.push(forbidden(child(path, 'template', 'spec', 'activeDeadlineSeconds'), 'activeDeadlineSeconds in StatefulSet is not Supported'));
+    errs.push(
+      forbidden(
+        child(path, 'template', 'spec', 'activeDeadlineSeconds'),
+        'activeDeadlineSeconds in StatefulSet is not Supported',
+      ),
+    );
   }
   return errs;
 }
 
 // Port of ValidateStatefulSet (pkg/apis/apps/validation/validation.go), without defaulting.
 export function validateStatefulSetDefaulted(ss: StatefulSet, _opts: PodValidationOptions): FieldError[] {
-  return [...validateObjectMeta(ss.metadata, validateStatefulSetName, 'metadata'), ...validateStatefulSetSpec(ss.spec, 'spec')];
+  return [
+    ...validateObjectMeta(ss.metadata, validateStatefulSetName, 'metadata'),
+    ...validateStatefulSetSpec(ss.spec, 'spec'),
+  ];
 }
 
 /** What kube-apiserver does on create: apps/v1 defaults on a copy, then ValidateStatefulSet. */

@@ -13,7 +13,10 @@ import type { StatefulSet } from './workloadTypes';
 // The upstream copy read validates no pod spec fields of a StatefulSet's template (statefulSet.ts); the scheduling
 // fields are still checked here, as for every pod template, since the controller's pods would be rejected for them.
 function validateStatefulSetAndScheduling(ss: StatefulSet, opts: { gates: FeatureGates }): FieldError[] {
-  return [...validateStatefulSet(ss, opts), ...validatePodSpecScheduling(ss.spec?.template?.spec, 'spec.template.spec', opts)];
+  return [
+    ...validateStatefulSet(ss, opts),
+    ...validatePodSpecScheduling(ss.spec?.template?.spec, 'spec.template.spec', opts),
+  ];
 }
 
 type Validator = (obj: never, opts: { gates: FeatureGates }) => FieldError[];
@@ -35,7 +38,12 @@ export function hasWorkloadValidation(apiVersion: string, kind: string): boolean
 }
 
 /** The errors kube-apiserver reports when this decoded object is created; [] for a kind not reproduced. */
-export function validateWorkload(apiVersion: string, kind: string, obj: unknown, opts: { gates: FeatureGates }): FieldError[] {
+export function validateWorkload(
+  apiVersion: string,
+  kind: string,
+  obj: unknown,
+  opts: { gates: FeatureGates },
+): FieldError[] {
   const v = BY_KIND[`${apiVersion}/${kind}`];
   return v ? v(obj as never, opts) : [];
 }

@@ -11,7 +11,14 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ROOTS } from './roots.mjs';
 
-const args = Object.fromEntries(process.argv.slice(2).join(' ').split(/\s*--/).filter(Boolean).map((a) => a.split(/\s+/)));
+const args = Object.fromEntries(
+  process.argv
+    .slice(2)
+    .join(' ')
+    .split(/\s*--/)
+    .filter(Boolean)
+    .map((a) => a.split(/\s+/)),
+);
 if (!args.api || !args.apimachinery || !args.tag) {
   console.error('usage: extract-go-types.mjs --api GITDIR --apimachinery GITDIR --tag vX.Y.Z');
   process.exit(2);
@@ -28,7 +35,9 @@ const PACKAGES = {
   'apps/v1': { dir: API, path: 'apps/v1', files: ['types.go'], importPath: 'k8s.io/api/apps/v1' },
   'batch/v1': { dir: API, path: 'batch/v1', files: ['types.go'], importPath: 'k8s.io/api/batch/v1' },
   'meta/v1': {
-    dir: MACHINERY, path: 'pkg/apis/meta/v1', files: ['types.go', 'time.go', 'micro_time.go', 'duration.go'],
+    dir: MACHINERY,
+    path: 'pkg/apis/meta/v1',
+    files: ['types.go', 'time.go', 'micro_time.go', 'duration.go'],
     importPath: 'k8s.io/apimachinery/pkg/apis/meta/v1',
   },
 };
@@ -70,12 +79,13 @@ function readPackage(id) {
       const pkg = IMPORTS[m[2]] ?? m[2];
       alias.set((m[1] ?? m[2].split('/').pop()).trim(), pkg);
     }
-    const qualify = (expr) => expr.replace(/(\b[a-z]\w*)\.([A-Z]\w*)|\b([A-Z]\w*)\b/g, (s, pk, name, local) => {
-      if (local) return `${id}.${local}`;
-      const q = alias.get(pk);
-      if (!q) throw new Error(`${id}/${file}: unknown package ${pk} in ${expr}`);
-      return `${q}.${name}`;
-    });
+    const qualify = (expr) =>
+      expr.replace(/(\b[a-z]\w*)\.([A-Z]\w*)|\b([A-Z]\w*)\b/g, (s, pk, name, local) => {
+        if (local) return `${id}.${local}`;
+        const q = alias.get(pk);
+        if (!q) throw new Error(`${id}/${file}: unknown package ${pk} in ${expr}`);
+        return `${q}.${name}`;
+      });
     for (const m of src.matchAll(/^type\s+([A-Z]\w*)\s+struct\s*\{/gm)) {
       let depth = 1;
       let i = m.index + m[0].length;
@@ -152,7 +162,10 @@ const docs = {};
 for (const [id, p] of Object.entries(PACKAGES)) {
   const src = show(p.dir, `${p.path}/types_swagger_doc_generated.go`);
   for (const m of src.matchAll(/^var map_(\w+) = map\[string\]string\{([\s\S]*?)^\}/gm)) {
-    docs[`${id}.${m[1]}`] = [...m[2].matchAll(/^\s*"(\w*)":/gm)].map((k) => k[1]).filter(Boolean).sort();
+    docs[`${id}.${m[1]}`] = [...m[2].matchAll(/^\s*"(\w*)":/gm)]
+      .map((k) => k[1])
+      .filter(Boolean)
+      .sort();
   }
 }
 let checked = 0;
@@ -161,7 +174,10 @@ for (const q of seen) {
   const fields = packages[id]?.structs.get(name);
   if (!fields || OWN_JSON[q]) continue;
   if (!docs[q]) throw new Error(`${q}: no map_${name} in types_swagger_doc_generated.go`);
-  const ours = fields.map(([f]) => f).filter((f) => f !== ',inline').sort();
+  const ours = fields
+    .map(([f]) => f)
+    .filter((f) => f !== ',inline')
+    .sort();
   if (JSON.stringify(ours) !== JSON.stringify(docs[q])) {
     throw new Error(`${q}: fields ${ours.join(' ')} differ from the swagger docs ${docs[q].join(' ')}`);
   }
@@ -186,5 +202,10 @@ const header = [
   `@version\t${args.tag}`,
 ];
 const here = dirname(fileURLToPath(import.meta.url));
-writeFileSync(join(here, 'go-types.tsv'), [...header, ...[...lines.values()].flat().map((l) => l.join('\t'))].join('\n') + '\n');
-console.log(`wrote go-types.tsv: ${seen.size} types, ${[...lines.values()].flat().length} lines, ${checked} structs checked`);
+writeFileSync(
+  join(here, 'go-types.tsv'),
+  [...header, ...[...lines.values()].flat().map((l) => l.join('\t'))].join('\n') + '\n',
+);
+console.log(
+  `wrote go-types.tsv: ${seen.size} types, ${[...lines.values()].flat().length} lines, ${checked} structs checked`,
+);
