@@ -42,10 +42,11 @@ const NAME_LABEL = 'batch.kubernetes.io/job-name';
 
 // Port of generateSelector (pkg/registry/batch/job/strategy.go): what PrepareForCreate adds unless manualSelector.
 export function generateJobSelector(job: Job): Job {
-  const out = structuredClone(job);
-  const spec = (out.spec ??= {});
-  if (spec.manualSelector === true) return out;
-  const meta = (out.metadata ??= {});
+  if (job.spec?.manualSelector === true) return job;
+  // Only the spec is written below; metadata gets a uid in a copy of its top level.
+  const out: Job = { ...job, spec: structuredClone(job.spec ?? {}), metadata: { ...job.metadata } };
+  const spec = out.spec as JobSpec;
+  const meta = out.metadata!;
   meta.uid ??= PLACEHOLDER_UID;
   const uid = meta.uid;
   const template: PodTemplateSpec = (spec.template ??= {});

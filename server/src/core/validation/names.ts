@@ -50,8 +50,14 @@ const LABEL_KEY_ERR = "must consist of alphanumeric characters, '-', '_' or '.',
 const LABEL_KEY_MAX = 63;
 const labelKeyRe = new RegExp('^' + LABEL_KEY_FMT + '$');
 
+// A key this short that matches the whole pattern passes every check below: the common case costs one regex test
+// (200,000 annotations are validated in one pass, not split and measured key by key).
+const QUALIFIED_NAME_FAST =
+  /^(?:[a-z0-9](?:[-a-z0-9]*[a-z0-9])?(?:\.[a-z0-9](?:[-a-z0-9]*[a-z0-9])?)*\/)?[A-Za-z0-9](?:[-A-Za-z0-9_.]*[A-Za-z0-9])?$/;
+
 // Port of IsLabelKey / IsQualifiedName (apimachinery/pkg/api/validate/content/kube.go).
 export function isQualifiedName(value: string): string[] {
+  if (value.length <= LABEL_KEY_MAX && QUALIFIED_NAME_FAST.test(value)) return [];
   const errs: string[] = [];
   const parts = value.split('/');
   let name: string;

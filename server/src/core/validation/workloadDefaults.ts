@@ -5,10 +5,12 @@ import type { PodTemplateSpec } from '../types';
 import type { CronJob, Deployment, Job, Pod, PodTemplate, ReplicaSet, StatefulSet } from './workloadTypes';
 import { isSet } from './workloadTypes';
 
+// Defaults touch the spec only: the spec is copied deeply, metadata is shared (never written; a 200,000-key
+// annotation map is not cloned).
 function copyWithSpec<T extends { spec?: object }>(obj: T): T & { spec: NonNullable<T['spec']> } {
-  const out = structuredClone(obj ?? ({} as T)) as T;
-  if (!out.spec || typeof out.spec !== 'object') (out as { spec: object }).spec = {};
-  return out as T & { spec: NonNullable<T['spec']> };
+  const src = obj ?? ({} as T);
+  const spec = src.spec && typeof src.spec === 'object' ? structuredClone(src.spec) : {};
+  return { ...src, spec } as T & { spec: NonNullable<T['spec']> };
 }
 
 function template(t: PodTemplateSpec | undefined): PodTemplateSpec {
@@ -118,7 +120,6 @@ export function setDefaultsPod(pod: Pod): Pod {
 
 /** A PodTemplate's template gets the pod spec defaults (SetObjectDefaults_PodTemplate). */
 export function setDefaultsPodTemplate(pt: PodTemplate): PodTemplate {
-  const out = structuredClone(pt ?? {});
-  out.template = template(out.template);
-  return out;
+  const src = pt ?? {};
+  return { ...src, template: template(src.template ? structuredClone(src.template) : undefined) };
 }
