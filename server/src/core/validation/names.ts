@@ -198,15 +198,22 @@ export function validateLabels(labels: Record<string, string> | undefined, path:
 }
 
 export const TOTAL_ANNOTATION_SIZE_LIMIT_B = 256 * (1 << 10);
+// QUALIFIED_NAME_FAST for a key that is lowercased before the check: its prefix may hold capitals.
+const ANNOTATION_KEY_FAST =
+  /^(?:[a-zA-Z0-9](?:[-a-zA-Z0-9]*[a-zA-Z0-9])?(?:\.[a-zA-Z0-9](?:[-a-zA-Z0-9]*[a-zA-Z0-9])?)*\/)?[A-Za-z0-9](?:[-A-Za-z0-9_.]*[A-Za-z0-9])?$/;
 
 // Port of ValidateAnnotations (apimachinery/pkg/api/validation/objectmeta.go).
 export function validateAnnotations(annotations: Record<string, string> | undefined, path: FieldPath): FieldError[] {
   const errs: FieldError[] = [];
   let total = 0;
   for (const [k, v] of Object.entries(annotations ?? {})) {
-    // Annotation keys are qualified names with case ignored.
-    for (const msg of isQualifiedName(k.toLowerCase())) errs.push(invalid(path, k, msg));
-    total += utf8Length(k) + utf8Length(typeof v === 'string' ? v : String(v ?? ''));
+    // Annotation keys are qualified names with case ignored; an ASCII key matching the whole pattern is valid.
+    if (k.length <= LABEL_KEY_MAX && ANNOTATION_KEY_FAST.test(k)) total += k.length;
+    else {
+      for (const msg of isQualifiedName(k.toLowerCase())) errs.push(invalid(path, k, msg));
+      total += utf8Length(k);
+    }
+    total += utf8Length(typeof v === 'string' ? v : String(v ?? ''));
   }
   if (total > TOTAL_ANNOTATION_SIZE_LIMIT_B) errs.push(tooLong(path, TOTAL_ANNOTATION_SIZE_LIMIT_B));
   return errs;
