@@ -13,6 +13,7 @@ import { TextDocument } from 'vscode-languageserver-textdocument';
 import { analyzeText } from '../../server/src/analysis/index';
 import { resolveFeatureGates } from '../../server/src/core/k8sVersion';
 import type { NodeInfo } from '../../server/src/core/types';
+import { sampleSource } from '../../server/src/inventory/source';
 import { toDiagnostic } from '../../server/src/lsp/convert';
 import { PULL_CAPS } from '../lsp/harness';
 
@@ -185,7 +186,14 @@ test(`LSP fuzz: random incremental edits of every example, every request answers
     await c.sendNotification('initialized', {});
     const inv = await req<{ nodes: NodeInfo[] }>('kce/inventory', {});
     const nodes: NodeInfo[] = inv.nodes.map((n) => ({ ...n, taints: n.taints.map((x) => ({ ...x })) }));
-    const ctx = { nodes, gates: resolveFeatureGates({}).gates, insights: true, inventoryLabel: 'the sample cluster' };
+    // The server's inventory is the sample cluster with its running pods: the fresh analysis needs the same
+    // scheduler state, or a host port taken on a sample node would be Pending only on the server's side.
+    const sample = sampleSource();
+    assert.deepEqual(nodes.map((n) => n.name), sample.nodes.map((n) => n.name), 'the server runs on the sample cluster');
+    const ctx = {
+      nodes, gates: resolveFeatureGates({}).gates, insights: true, inventoryLabel: 'the sample cluster',
+      scheduling: sample.scheduling,
+    };
 
     for (const [fi, path] of examples().entries()) {
       const r = rng((SEED ^ Math.imul(fi + 1, 0x9e3779b1)) >>> 0);
