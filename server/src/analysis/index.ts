@@ -16,6 +16,7 @@ import { docUrlFor } from './docLinks';
 import { podSpecPathFor } from './podSpecPath';
 import { LazyDaemonScheduling, wouldBePendingInsights } from './daemonScheduling';
 import { schedulingGeneration } from './scheduling';
+import { workloadSourceOf } from './workloads';
 import { isObject, valueAtPath as valueAt } from '../core/values';
 import type { AnalysisContext, DocumentAnalysis, FileAnalysis, OffsetRange, PlacementSummary, Problem } from './types';
 
@@ -231,6 +232,8 @@ export function analyzeDocument(
       const spec = valueAt(obj, specPath);
       if (isObject(spec)) for (const e of validatePodSpecScheduling(spec as PodSpec, specPath, { gates: ctx.gates })) out.problems.push(fromFieldError(doc, e));
     }
+    const workload = out.daemonSet ? undefined : workloadSourceOf(obj, doc.apiVersion, doc.kind);
+    if (workload) out.workload = workload; // previewed on demand (analysis/workloads.ts)
     if (specPath && late()) {
       out.problems.push(overBudget(doc, started, limits, 'insights and placement'));
       return out;

@@ -7,6 +7,7 @@ import type { FeatureGates } from '../core/k8sVersion';
 import type { ProblemCode } from '../codes/index';
 import type { ClusterNodeInfos } from '../core/scheduler/nodeInfo';
 import type { DaemonScheduling } from './daemonScheduling';
+import type { WorkloadSource } from './workloads';
 
 export type { FieldPath };
 
@@ -54,6 +55,8 @@ export interface DocumentAnalysis {
   scheduler?: DaemonScheduling;
   /** The analysis read the scheduler state: analysed again when pods or nodes change, not reused. */
   usesScheduling?: boolean;
+  /** Workloads with a pod template other than DaemonSets: what their preview evaluates (analysis/workloads.ts). */
+  workload?: WorkloadSource;
 }
 
 export interface AnalysisContext {
