@@ -237,3 +237,45 @@ export const listContexts = new RequestType<ListContextsParams, ListContextsResu
 
 /** The client command a code lens runs; arguments `[uri, documentIndex]`, and the item for a List's item. */
 export const SIMULATE_PLACEMENT_COMMAND = 'kce.simulatePlacement';
+
+// ---------- workload previews (every kind with a pod template but DaemonSet; analysis/workloads.ts) ----------
+
+export interface SchedulingReasonDto {
+  /** The upstream Filter plugin (`NodeResourcesFit`, `NodePorts`…), also its code in the registry. */
+  plugin: SchedulerReasonCode;
+  /** The plugin's reason string, exactly. */
+  message: string;
+  /** The pod field responsible, in the user's document, when known. */
+  field?: string;
+  range?: Range;
+}
+
+/** One node of a workload preview; names as in `kce simulate --format json` `workloads[].nodes`. */
+export interface WorkloadNodeDto {
+  name: string;
+  feasible: boolean;
+  reasons: SchedulingReasonDto[];
+  /** The inventory gives no allocatable for this node: resources were not checked there. */
+  allocatableUnknown?: boolean;
+}
+
+export interface SimulateWorkloadResult {
+  uri: string;
+  documentIndex: number;
+  /** The List item, when the workload is one. */
+  item?: number;
+  kind: string;
+  name?: string;
+  namespace?: string;
+  range: Range;
+  inventory: InventoryInfo;
+  summary: { nodes: number; feasible: number };
+  nodes: WorkloadNodeDto[];
+  /** What the numbers do not cover: always the Filter-stage caveat, then this pod's own (another scheduler…). */
+  notes: string[];
+}
+
+export const simulateWorkload = new RequestType<DocumentRef, SimulateWorkloadResult | null, void>('kce/simulateWorkload');
+
+/** The client command a workload's code lens runs; arguments `[uri, documentIndex]`, and the item for a List's item. */
+export const SIMULATE_WORKLOAD_COMMAND = 'kce.simulateWorkload';

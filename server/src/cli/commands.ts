@@ -13,6 +13,7 @@ import type { OutputFormat } from './args';
 import { toSarif } from './sarif';
 import type { ClusterNodeInfos } from '../core/scheduler/nodeInfo';
 import { pendingCreates, pendingSuffix, pendingTable, SCHEDULER_LEGEND, schedulerCell, schedulerPods } from './schedulerStage';
+import { workloadsOf, workloadsText } from './workloads';
 
 export interface IO {
   stdout(s: string): void;
@@ -161,8 +162,13 @@ function reasonJson(r: PlacementReason): { code: PlacementReason['code']; messag
 export function runSimulate(opts: CommonOptions & { pods?: string }, io: IO): number {
   const inventory = inventoryFor(opts, io);
   const pods = schedulerPods(inventory, opts.pods, loadPods(opts.pods));
-  const found = daemonSetsIn(analyseAll(opts, inventory, true, pods.state));
-  if (found.length === 0) return noDaemonSets(opts, io);
+  const files = analyseAll(opts, inventory, true, pods.state);
+  const found = daemonSetsIn(files);
+  const workloads = workloadsOf(files);
+  if (found.length === 0 && workloads.length === 0) {
+    io.stderr(`kce: no apps/v1 DaemonSet found in ${opts.paths.join(', ')}, nor any workload with a pod template\n`);
+    return 1;
+  }
   const byName = new Map(inventory.nodes.map((n) => [n.name, n]));
   const daemonSets = found.map(({ path, doc }) => {
     const p = placementResult(doc.placement!, doc.scheduler);
@@ -178,7 +184,7 @@ export function runSimulate(opts: CommonOptions & { pods?: string }, io: IO): nu
   });
   if (opts.format === 'json') {
     const inv = { source: inventory.source, label: inventory.label, nodes: inventory.nodes.length };
-    json(io, { inventory: pods.count !== undefined ? { ...inv, pods: pods.count } : inv, daemonSets });
+    json(io, { inventory: pods.count !== undefined ? { ...inv, pods: pods.count } : inv, daemonSets, workloads });
     return 0;
   }
   io.stdout(`inventory: ${inventory.label} (${inventory.nodes.length} nodes), ${pods.label}\n`);
@@ -197,8 +203,11 @@ export function runSimulate(opts: CommonOptions & { pods?: string }, io: IO): nu
     ]);
     io.stdout(renderTable(['NODE', 'ZONE', 'RUN', 'KEEP', 'SCHEDULER', 'WHY NOT'], rows) + '\n');
   }
-  io.stdout('\nRUN: NodeShouldRunDaemonPod says a new pod is created there. KEEP: an existing pod keeps running.\n');
-  io.stdout(`${SCHEDULER_LEGEND}\n`);
+  if (daemonSets.length) {
+    io.stdout('\nRUN: NodeShouldRunDaemonPod says a new pod is created there. KEEP: an existing pod keeps running.\n');
+    io.stdout(`${SCHEDULER_LEGEND}\n`);
+  }
+  io.stdout(workloadsText(workloads, inventory.nodes));
   return 0;
 }
 

@@ -4,6 +4,7 @@ import { SIMULATE_PLACEMENT_COMMAND } from '../protocol';
 import type { Problem } from '../analysis/types';
 import type { Analyzed } from './session';
 import { toRange } from './convert';
+import { workloadLensesOf } from './workloadLens';
 
 export function lensTitle(
   nodes: number,
@@ -69,5 +70,6 @@ export function codeLensesOf(a: Analyzed): CodeLens[] {
       },
     });
   }
+  out.push(...workloadLensesOf(a));
   return out;
 }

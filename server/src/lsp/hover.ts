@@ -11,6 +11,7 @@ import { describeToleration, taintToString, toleratesTaint } from '../core/taint
 import type { NodeInfo, NodePlacement, NodeSelectorTerm, Toleration } from '../core/types';
 import type { Analyzed, Session } from './session';
 import { toRange } from './convert';
+import { workloadHover } from './workloadHover';
 import { cursorAt, typedValue, valueAt } from './yamlView';
 import { blobUrl, getNote, noteForCode } from '../walkthrough/index';
 import { findAnalysis } from '../analysis/lists';
@@ -161,6 +162,8 @@ export function hoverMarkdown(path: string, root: unknown, d: DocumentAnalysis |
   if ((path === 'kind' || path === 'metadata.name' || path === 'spec' || path === 'metadata') && d?.placement) {
     return placementMarkdown(d, maxNodes, inventory);
   }
+  const workload = workloadHover(path, d, a, inventory);
+  if (workload) return workload;
 
   let m = /^(.*(?:^|\.)nodeSelector)\[([^\]]+)\]$/.exec(path);
   if (m) {

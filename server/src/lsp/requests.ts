@@ -11,6 +11,7 @@ import { rangeOfPath } from '../yaml/paths';
 import { placementResult, planResult, rolloutResult, type NodeResult, type SchedulerResult } from '../analysis/results';
 import { nodeEventResult } from '../analysis/nodeEvent';
 import { findAnalysis, listItem } from '../analysis/lists';
+import { registerWorkloadRequests } from './workloadRequests';
 
 /** The nodes of a placement as DTOs: each reason with the range of its field in the document. */
 export function nodeDtos(a: Analyzed, d: DocumentAnalysis, nodes: readonly NodeResult[], session: Session): P.PlacementNodeDto[] {
@@ -76,6 +77,7 @@ export function toNodeDto(n: NodeInfo): P.NodeDto {
 }
 
 export function registerRequests(connection: Connection, session: Session): void {
+  registerWorkloadRequests(connection, session);
   connection.onRequest(P.simulatePlacement, safe(session, 'kce/simulatePlacement', null, async (params: P.DocumentRef) => {
     const a = await session.analyze(params.uri);
     const d = docAt(a, params);
