@@ -245,8 +245,10 @@ export interface SchedulingReasonDto {
   plugin: SchedulerReasonCode;
   /** The plugin's reason string, exactly. */
   message: string;
-  /** The pod field responsible, in the user's document, when known. */
-  field?: string;
+  /** The pod field responsible, in the user's document (the pod spec when the plugin names none). */
+  field: string;
+  /** The message with NodeResourcesFit's numbers: `Insufficient cpu (requests 500m, 200m free of 4)`. */
+  detail?: string;
   range?: Range;
 }
 

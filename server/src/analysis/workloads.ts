@@ -7,7 +7,7 @@ import { child, type FieldPath } from '../core/fieldPath';
 import { isObject, valueAtPath } from '../core/values';
 import type { SchedPod, SchedPodSpec } from '../core/scheduler/types';
 import { podSpecPathFor } from './podSpecPath';
-import { filterPodOverInventory, type SchedulingVerdict } from './workloadFilters';
+import { filterPodOverInventory, schedulingFor, type PodFilterRun, type SchedulerVerdict } from './scheduling';
 import type { AnalysisContext, DocumentAnalysis } from './types';
 
 /** What a workload document yields for the preview: decided once per analysis, evaluated when asked. */
@@ -21,12 +21,19 @@ export interface WorkloadSource {
   pod: SchedPod;
 }
 
+/** One node's verdict, named. */
+export interface WorkloadNodeVerdict extends SchedulerVerdict {
+  name: string;
+}
+
 export interface WorkloadPreview {
   kind: string;
   specPath: FieldPath;
   summary: { nodes: number; feasible: number };
-  /** Every node of the inventory, in inventory order. */
-  nodes: SchedulingVerdict[];
+  /** Nodes evaluated without NodeResourcesFit (no allocatable in the inventory). */
+  allocatableUnknown: number;
+  /** Every node of the inventory, in inventory order (built when first read). */
+  readonly nodes: WorkloadNodeVerdict[];
   /** Things the numbers do not cover for this pod (another scheduler, a pod bound by nodeName). */
   notes: string[];
 }
@@ -102,25 +109,39 @@ function notesFor(src: WorkloadSource): string[] {
   return notes;
 }
 
-interface Cached { stamp: unknown; preview: WorkloadPreview }
-const cache = new WeakMap<WorkloadSource, Cached>();
+/** Counts now, named rows when first read: the lens needs only the counts. */
+class LazyPreview implements WorkloadPreview {
+  private rows: WorkloadNodeVerdict[] | undefined;
+  readonly summary: { nodes: number; feasible: number };
+  readonly allocatableUnknown: number;
+  constructor(readonly kind: string, readonly specPath: FieldPath, readonly notes: string[], private readonly run: PodFilterRun) {
+    this.summary = { nodes: run.nodes.length, feasible: run.feasible };
+    this.allocatableUnknown = run.allocatableUnknown;
+  }
+
+  get nodes(): WorkloadNodeVerdict[] {
+    return (this.rows ??= this.run.nodes.map((n, i) => ({ name: n.node.name, ...(this.run.verdicts[i] as SchedulerVerdict) })));
+  }
+}
+
+const cache = new WeakMap<WorkloadSource, { run: PodFilterRun; preview: WorkloadPreview }>();
 
 /**
  * The preview of one analysed document in a context, or undefined when it is not a workload with a pod template.
- * Cached per document (an unchanged document keeps its source across edits) and inventory state.
+ * The Filter run is reused while the pod and the inventory state are unchanged (analysis/scheduling.ts), and the
+ * preview with it.
  */
 export function workloadPreview(d: DocumentAnalysis, ctx: AnalysisContext): WorkloadPreview | undefined {
   const src = d.workload;
   if (!src) return undefined;
-  const run = filterPodOverInventory(src.pod, ctx, { specPath: src.specPath, labelsPath: src.labelsPath });
+  const run = filterPodOverInventory(schedulingFor(ctx), src.pod, {
+    specPath: src.specPath,
+    labelsPath: src.labelsPath,
+    enableTaintTolerationComparisonOperators: !!ctx.gates.TaintTolerationComparisonOperators,
+  });
   const hit = cache.get(src);
-  if (hit && hit.stamp === run.stamp) return hit.preview;
-  const nodes = run.evaluate();
-  let feasible = 0;
-  for (const n of nodes) if (n.feasible) feasible++;
-  const preview: WorkloadPreview = {
-    kind: src.kind, specPath: src.specPath, summary: { nodes: nodes.length, feasible }, nodes, notes: notesFor(src),
-  };
-  cache.set(src, { stamp: run.stamp, preview });
+  if (hit && hit.run === run) return hit.preview;
+  const preview = new LazyPreview(src.kind, src.specPath, notesFor(src), run);
+  cache.set(src, { run, preview });
   return preview;
 }

@@ -3,6 +3,7 @@ import type { NodeInfo } from '../core/types';
 import { zoneOf } from '../core/vocabulary';
 import type { FileAnalysis } from '../analysis/types';
 import { FILTER_STAGE_ONLY, workloadPreview } from '../analysis/workloads';
+import { reasonText } from '../analysis/scheduling';
 import { renderTable } from './table';
 
 /** One workload as `simulate --format json` prints it (README's JSON contract). */
@@ -16,8 +17,10 @@ export interface WorkloadJson {
   nodes: {
     name: string;
     feasible: boolean;
-    reasons: { plugin: string; message: string; field: string | null }[];
+    reasons: { plugin: string; message: string; field: string }[];
     allocatableUnknown?: true;
+    /** NodeResourcesFit's numbers in words: `Insufficient cpu (requests 500m, 200m free of 4)`. */
+    detail?: string;
   }[];
   notes: string[];
   errors: number;
@@ -42,7 +45,8 @@ export function workloadsOf(files: readonly { path: string; analysis: FileAnalys
         nodes: p.nodes.map((n) => ({
           name: n.name,
           feasible: n.feasible,
-          reasons: n.reasons.map((r) => ({ plugin: r.plugin, message: r.message, field: r.field ?? null })),
+          reasons: n.reasons.map((r) => ({ plugin: r.plugin, message: r.message, field: r.field })),
+          ...(n.insufficient ? { detail: n.reasons.map((r) => reasonText(n, r)).join('; ') } : {}),
           ...(n.allocatableUnknown ? { allocatableUnknown: true as const } : {}),
         })),
         notes: p.notes,
@@ -64,12 +68,15 @@ export function workloadsText(workloads: readonly WorkloadJson[], nodes: readonl
     const errors = w.errors ? ` · ${w.errors} validation error${w.errors === 1 ? '' : 's'} (kce validate)` : '';
     s += `\n${w.kind} ${who}  (${w.file}, document ${w.document + 1})\n`;
     s += `fits on ${w.summary.feasible} of ${w.summary.nodes} nodes · ${rejected} rejected${errors}\n`;
+    const unknown = w.nodes.filter((n) => n.allocatableUnknown).length;
+    if (unknown) s += `resources not checked on ${unknown} node${unknown === 1 ? '' : 's'}: no allocatable in the inventory\n`;
     for (const n of w.notes) s += `note: ${n}\n`;
     const ordered = [...w.nodes.filter((n) => !n.feasible), ...w.nodes.filter((n) => n.feasible)];
     const rows = ordered.map((n) => {
       const first = n.reasons[0];
-      const why = first ? `${first.plugin}: ${first.message}` + (n.reasons.length > 1 ? ` (+${n.reasons.length - 1} more)` : '') : '';
-      const unknown = n.allocatableUnknown ? (why ? '; ' : '') + 'allocatable unknown: resources not checked' : '';
+      const text = n.detail ?? first?.message ?? '';
+      const why = first ? `${first.plugin}: ${text}` : '';
+      const unknown = n.allocatableUnknown && n.feasible ? 'allocatable unknown: resources not checked' : '';
       return [n.name, zoneOf(byName.get(n.name)?.labels), n.feasible ? '✓' : '✗', why + unknown];
     });
     s += '\n' + renderTable(['NODE', 'ZONE', 'FITS', 'WHY NOT (SCHEDULER FILTER)'], rows) + '\n';

@@ -1,16 +1,16 @@
 // Hover on `kind:` of a workload with a pod template: on how many nodes its pod passes the scheduler's Filter stage,
 // then a node table (nodes that reject it first) with each plugin's reason and a link to the note explaining it.
 import type { DocumentAnalysis } from '../analysis/types';
-import { FILTER_STAGE_ONLY, workloadPreview, type WorkloadPreview } from '../analysis/workloads';
-import type { SchedulingVerdict } from '../analysis/workloadFilters';
+import { FILTER_STAGE_ONLY, workloadPreview, type WorkloadNodeVerdict, type WorkloadPreview } from '../analysis/workloads';
+import { reasonText } from '../analysis/scheduling';
 import type { Analyzed } from './session';
 import { code, esc, whyLinks } from './hover';
 
 /** `kind`, or `items[3].kind` in a `kind: List`. */
 const KIND_PATH = /^(?:items\[\d+\]\.)?kind$/;
 
-function cell(v: SchedulingVerdict): string {
-  const reasons = v.reasons.map((r) => `${r.plugin}: ${r.message}`);
+function cell(v: WorkloadNodeVerdict): string {
+  const reasons = v.reasons.map((r) => `${r.plugin}: ${reasonText(v, r)}`);
   if (v.allocatableUnknown) reasons.push('allocatable unknown: resources not checked');
   return esc(reasons.join('; '));
 }

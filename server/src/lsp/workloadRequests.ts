@@ -2,6 +2,7 @@
 import type { Connection, Range } from 'vscode-languageserver/node';
 import type { DocumentAnalysis } from '../analysis/types';
 import { FILTER_STAGE_ONLY, workloadPreview } from '../analysis/workloads';
+import { reasonText } from '../analysis/scheduling';
 import * as P from '../protocol';
 import { rangeOfPath } from '../yaml/paths';
 import { findAnalysis, listItem } from '../analysis/lists';
@@ -38,8 +39,10 @@ export async function simulateWorkloadResult(
     name: n.name,
     feasible: n.feasible,
     reasons: n.reasons.map((r) => {
-      const range = r.field ? rangeOf(r.field) : undefined;
-      return { ...r, ...(range ? { range } : {}) };
+      const range = rangeOf(r.field);
+      const detail = reasonText(n, r);
+      return { plugin: r.plugin, message: r.message, field: r.field, ...(detail !== r.message ? { detail } : {}),
+        ...(range ? { range } : {}) };
     }),
     ...(n.allocatableUnknown ? { allocatableUnknown: true } : {}),
   }));
