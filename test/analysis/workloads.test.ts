@@ -225,11 +225,17 @@ items:
     assert.equal(after.summary.feasible, first.summary.feasible + 1);
   });
 
-  test('another scheduler, or a pod bound by nodeName, is said in the notes', () => {
-    const p = previewOf(KINDS[5]!.text.replace('spec:\n', 'spec:\n  schedulerName: my-scheduler\n  nodeName: free\n'));
-    assert.equal(p.notes.length, 2);
+  test('another scheduler is said in the notes; a Pod bound by nodeName is not previewed', () => {
+    const p = previewOf(KINDS[5]!.text.replace('spec:\n', 'spec:\n  schedulerName: my-scheduler\n'));
+    assert.equal(p.notes.length, 1);
     assert.match(p.notes[0]!, /schedulerName my-scheduler: another scheduler places these pods/);
-    assert.match(p.notes[1]!, /nodeName free: the scheduler never sees this pod/);
-    assert.deepEqual(p.nodes.filter((n) => n.feasible).map((n) => n.name), ['free']);
+    const ctx = context();
+    const bound = analyzeText(KINDS[5]!.text.replace('spec:\n', 'spec:\n  nodeName: free\n'), ctx).documents[0]!;
+    assert.equal(bound.workload, undefined);
+    assert.equal(workloadPreview(bound, ctx), undefined);
+    // A template with nodeName is still previewed: its pods are created, and NodeName filters them.
+    const pinned = previewOf(KINDS[0]!.text.replace('    spec:\n', '    spec:\n      nodeName: free\n'));
+    assert.deepEqual(pinned.nodes.filter((n) => n.feasible).map((n) => n.name), ['free']);
+    assert.equal(byName(pinned, 'port').reasons[0]!.plugin, 'NodeName');
   });
 });

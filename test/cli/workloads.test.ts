@@ -49,7 +49,7 @@ describe('kce simulate: workloads', () => {
     assert.deepEqual(out.daemonSets, []);
     assert.equal(out.workloads.length, 1);
     const w = out.workloads[0] as WorkloadJson;
-    assert.deepEqual([w.kind, w.namespace, w.name, w.document], ['Deployment', 'shop', 'checkout', 0]);
+    assert.deepEqual([w.kind, w.namespace, w.name, w.document], ['Deployment', 'shop', 'web', 0]);
     assert.match(w.file, /web-deployment\.yaml$/);
     assert.equal(w.summary.nodes, out.inventory.nodes);
     assert.equal(w.nodes.length, w.summary.nodes);
@@ -102,10 +102,10 @@ describe('kce simulate: workloads', () => {
     const r = kce('simulate', join(EX, 'web-deployment.yaml'), join(EX, 'fluent-bit.yaml'));
     assert.equal(r.code, 0, r.stderr);
     assert.match(r.stdout, /DaemonSet .*fluent-bit/);
-    assert.match(r.stdout, /Deployment shop\/checkout {2}\(.*web-deployment\.yaml, document 1\)\nfits on \d+ of 14 nodes · \d+ rejected/);
+    assert.match(r.stdout, /Deployment shop\/web {2}\(.*web-deployment\.yaml, document 1\)\nfits on \d+ of 14 nodes · \d+ rejected/);
     assert.match(r.stdout, /NODE\s+ZONE\s+FITS\s+WHY NOT \(SCHEDULER FILTER\)/);
     assert.match(r.stdout, /win-a-1\s+zone-a\s+✗\s+NodeAffinity: node\(s\) didn't match Pod's node affinity\/selector/);
-    const table = r.stdout.slice(r.stdout.indexOf('Deployment shop/checkout'));
+    const table = r.stdout.slice(r.stdout.indexOf('Deployment shop/web'));
     assert.ok(table.indexOf('✓') > table.lastIndexOf('✗'), 'rejected nodes first');
     assert.match(r.stdout, /Filter stage only: no scoring, no preemption, no replica-by-replica placement/);
   });

@@ -141,7 +141,9 @@ test('stdio: an incremental edit of one document in a multi-document file, end t
     // The last document moved down by two lines and keeps its diagnostic, at its new place.
     assert.ok(second.some((d) => d.range.start.line === podLine + 2 && d.code === 'FieldValueNotSupported'), JSON.stringify(second.map((d) => [d.range.start.line, d.code])));
     const lenses = (await c.sendRequest('textDocument/codeLens', { textDocument: { uri } })) as CodeLens[];
-    assert.equal(lenses.length, 1);
-    assert.deepEqual(lenses[0]!.command?.arguments, [uri, 1]);
+    assert.deepEqual(lenses.map((l) => [l.command?.command, l.command?.arguments]), [
+      ['kce.simulatePlacement', [uri, 1]],
+      ['kce.simulateWorkload', [uri, 2, 0]],
+    ]);
   });
 });

@@ -34,7 +34,7 @@ export interface WorkloadPreview {
   allocatableUnknown: number;
   /** Every node of the inventory, in inventory order (built when first read). */
   readonly nodes: WorkloadNodeVerdict[];
-  /** Things the numbers do not cover for this pod (another scheduler, a pod bound by nodeName). */
+  /** Things the numbers do not cover for this pod (another scheduler). */
   notes: string[];
 }
 
@@ -92,7 +92,9 @@ export function workloadSourceOf(
   const specPath = podSpecPathFor(apiVersion, kind);
   if (!specPath) return undefined;
   const pod = templatePod(obj, kind, specPath);
-  if (!pod) return undefined;
+  // A Pod with nodeName is bound already (a `kubectl get pods -o yaml` dump, or a pod for one kubelet): the
+  // scheduler never sees it, so there is nothing to preview.
+  if (!pod || (kind === 'Pod' && typeof pod.spec?.nodeName === 'string' && pod.spec.nodeName !== '')) return undefined;
   return { kind, specPath, labelsPath: child(metadataPathOf(specPath), 'labels'), pod };
 }
 
@@ -102,9 +104,6 @@ function notesFor(src: WorkloadSource): string[] {
   const scheduler = (spec as { schedulerName?: unknown }).schedulerName;
   if (typeof scheduler === 'string' && scheduler !== '' && scheduler !== 'default-scheduler') {
     notes.push(`schedulerName ${scheduler}: another scheduler places these pods; these are the default scheduler's filters`);
-  }
-  if (src.kind === 'Pod' && typeof spec.nodeName === 'string' && spec.nodeName !== '') {
-    notes.push(`nodeName ${spec.nodeName}: the scheduler never sees this pod; the kubelet of that node admits it`);
   }
   return notes;
 }
