@@ -240,25 +240,9 @@ export const SIMULATE_PLACEMENT_COMMAND = 'kce.simulatePlacement';
 
 // ---------- workload previews (every kind with a pod template but DaemonSet; analysis/workloads.ts) ----------
 
-export interface SchedulingReasonDto {
-  /** The upstream Filter plugin (`NodeResourcesFit`, `NodePorts`…), also its code in the registry. */
-  plugin: SchedulerReasonCode;
-  /** The plugin's reason string, exactly. */
-  message: string;
-  /** The pod field responsible, in the user's document (the pod spec when the plugin names none). */
-  field: string;
-  /** The message with NodeResourcesFit's numbers: `Insufficient cpu (requests 500m, 200m free of 4)`. */
-  detail?: string;
-  range?: Range;
-}
-
 /** One node of a workload preview; names as in `kce simulate --format json` `workloads[].nodes`. */
-export interface WorkloadNodeDto {
+export interface WorkloadNodeDto extends SchedulerVerdictDto {
   name: string;
-  feasible: boolean;
-  reasons: SchedulingReasonDto[];
-  /** The inventory gives no allocatable for this node: resources were not checked there. */
-  allocatableUnknown?: boolean;
 }
 
 export interface SimulateWorkloadResult {

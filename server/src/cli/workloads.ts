@@ -3,7 +3,7 @@ import type { NodeInfo } from '../core/types';
 import { zoneOf } from '../core/vocabulary';
 import type { FileAnalysis } from '../analysis/types';
 import { FILTER_STAGE_ONLY, workloadPreview } from '../analysis/workloads';
-import { reasonText } from '../analysis/scheduling';
+import { schedulerResult, type SchedulerResult } from '../analysis/results';
 import { renderTable } from './table';
 
 /** One workload as `simulate --format json` prints it (README's JSON contract). */
@@ -14,14 +14,7 @@ export interface WorkloadJson {
   file: string;
   document: number;
   summary: { nodes: number; feasible: number };
-  nodes: {
-    name: string;
-    feasible: boolean;
-    reasons: { plugin: string; message: string; field: string }[];
-    allocatableUnknown?: true;
-    /** NodeResourcesFit's numbers in words: `Insufficient cpu (requests 500m, 200m free of 4)`. */
-    detail?: string;
-  }[];
+  nodes: ({ name: string } & SchedulerResult)[];
   notes: string[];
   errors: number;
 }
@@ -42,13 +35,7 @@ export function workloadsOf(files: readonly { path: string; analysis: FileAnalys
         file: f.path,
         document: d.index,
         summary: p.summary,
-        nodes: p.nodes.map((n) => ({
-          name: n.name,
-          feasible: n.feasible,
-          reasons: n.reasons.map((r) => ({ plugin: r.plugin, message: r.message, field: r.field })),
-          ...(n.insufficient ? { detail: n.reasons.map((r) => reasonText(n, r)).join('; ') } : {}),
-          ...(n.allocatableUnknown ? { allocatableUnknown: true as const } : {}),
-        })),
+        nodes: p.nodes.map((n) => ({ name: n.name, ...schedulerResult(n) })),
         notes: p.notes,
         errors: d.problems.filter((x) => x.severity === 'error').length,
       });
@@ -74,8 +61,7 @@ export function workloadsText(workloads: readonly WorkloadJson[], nodes: readonl
     const ordered = [...w.nodes.filter((n) => !n.feasible), ...w.nodes.filter((n) => n.feasible)];
     const rows = ordered.map((n) => {
       const first = n.reasons[0];
-      const text = n.detail ?? first?.message ?? '';
-      const why = first ? `${first.plugin}: ${text}` : '';
+      const why = first ? `${first.plugin}: ${first.message}${first.detail ? ` (${first.detail})` : ''}` : '';
       const unknown = n.allocatableUnknown && n.feasible ? 'allocatable unknown: resources not checked' : '';
       return [n.name, zoneOf(byName.get(n.name)?.labels), n.feasible ? '✓' : '✗', why + unknown];
     });

@@ -47,7 +47,7 @@ export function nodeDtos(a: Analyzed, d: DocumentAnalysis, nodes: readonly NodeR
 }
 
 /** The scheduler's verdict as a DTO, each reason located at its pod field (ds). */
-function schedulerDto(s: SchedulerResult, rangeOf: (field: string) => P.SchedulerReasonDto['range'] | undefined): P.SchedulerVerdictDto {
+export function schedulerDto(s: SchedulerResult, rangeOf: (field: string) => P.SchedulerReasonDto['range'] | undefined): P.SchedulerVerdictDto {
   const reasons = s.reasons.map((r) => {
     const dto: P.SchedulerReasonDto = { ...r };
     const range = rangeOf(r.field);

@@ -2,7 +2,8 @@
 import type { Connection, Range } from 'vscode-languageserver/node';
 import type { DocumentAnalysis } from '../analysis/types';
 import { FILTER_STAGE_ONLY, workloadPreview } from '../analysis/workloads';
-import { reasonText } from '../analysis/scheduling';
+import { schedulerResult } from '../analysis/results';
+import { schedulerDto } from './requests';
 import * as P from '../protocol';
 import { rangeOfPath } from '../yaml/paths';
 import { findAnalysis, listItem } from '../analysis/lists';
@@ -35,17 +36,7 @@ export async function simulateWorkloadResult(
   const p = workloadPreview(d, ctx);
   if (!p) return null;
   const rangeOf = fieldRanges(a, d, session);
-  const nodes = p.nodes.map((n): P.WorkloadNodeDto => ({
-    name: n.name,
-    feasible: n.feasible,
-    reasons: n.reasons.map((r) => {
-      const range = rangeOf(r.field);
-      const detail = reasonText(n, r);
-      return { plugin: r.plugin, message: r.message, field: r.field, ...(detail !== r.message ? { detail } : {}),
-        ...(range ? { range } : {}) };
-    }),
-    ...(n.allocatableUnknown ? { allocatableUnknown: true } : {}),
-  }));
+  const nodes = p.nodes.map((n): P.WorkloadNodeDto => ({ name: n.name, ...schedulerDto(schedulerResult(n), rangeOf) }));
   return {
     uri: a.uri,
     documentIndex: d.index,
