@@ -58,10 +58,18 @@ describe('kce simulate: workloads', () => {
     for (const n of w.nodes) {
       assert.equal(n.feasible, n.reasons.length === 0, `${n.name}: rejected exactly when it has reasons`);
       for (const x of n.reasons) {
-        assert.deepEqual(Object.keys(x), ['plugin', 'message', 'field']);
+        assert.deepEqual(Object.keys(x), x.plugin === 'NodeResourcesFit' ? ['plugin', 'message', 'field', 'detail'] : ['plugin', 'message', 'field']);
         assert.ok(x.field.startsWith('spec.template.spec'), x.field);
       }
     }
+    // The sample cluster's running pods: worker-a-1 is nearly full, two web replicas already hold zones a and b.
+    assert.deepEqual(w.nodes.filter((n) => n.feasible).map((n) => n.name), ['worker-c-1']);
+    const full = w.nodes.find((n) => n.name === 'worker-a-1')!;
+    assert.deepEqual(full.reasons, [{
+      plugin: 'NodeResourcesFit', message: 'Insufficient cpu',
+      field: 'spec.template.spec.containers[0].resources.requests[cpu]', detail: 'requests 1, 320m free of 3920m',
+    }]);
+    assert.equal(w.nodes.find((n) => n.name === 'worker-b-1')!.reasons[0]!.plugin, 'PodTopologySpread');
     const win = w.nodes.find((n) => n.name === 'win-a-1')!;
     assert.deepEqual(win.reasons, [{
       plugin: 'NodeAffinity',
