@@ -143,7 +143,7 @@ test('stdio: an incremental edit of one document in a multi-document file, end t
     const lenses = (await c.sendRequest('textDocument/codeLens', { textDocument: { uri } })) as CodeLens[];
     assert.deepEqual(lenses.map((l) => [l.command?.command, l.command?.arguments]), [
       ['kce.simulatePlacement', [uri, 1]],
-      ['kce.simulateWorkload', [uri, 2, 0]],
+      ['kce.simulateWorkload', [uri, 2]],
     ]);
   });
 });

@@ -49,7 +49,7 @@ describe('workload previews in the language server', () => {
     const wl = lenses.find((l) => l.command?.command === 'kce.simulateWorkload')!;
     const n = expectedFits().length;
     assert.equal(wl.command!.title, `fits on ${n} of 14 nodes · Filter stage only`);
-    assert.deepEqual(wl.command!.arguments, [uri, 1, 0]);
+    assert.deepEqual(wl.command!.arguments, [uri, 1]);
     assert.equal(wl.range.start.line, 12, 'above the second document');
   });
 
@@ -115,5 +115,18 @@ items:
     assert.equal(win.reasons[0]!.range?.start.line, 9, 'the nodeSelector key');
     assert.match(r.notes[0]!, /Filter stage only/);
     assert.equal(await h.client.sendRequest('kce/simulateWorkload', { uri, documentIndex: 3 }), null);
+  });
+
+  test('a List item: its lens names the item, and its reasons are located inside that item', async () => {
+    const uri = uriOf();
+    const item = DEPLOYMENT.trimEnd().split('\n').map((l, i) => (i === 0 ? '  - ' : '    ') + l).join('\n');
+    await h.open(uri, `apiVersion: v1\nkind: List\nitems:\n  - apiVersion: v1\n    kind: ConfigMap\n    metadata: {name: c}\n${item}\n`);
+    const lenses = (await h.client.sendRequest('textDocument/codeLens', { textDocument: { uri } })) as CodeLens[];
+    assert.deepEqual(lenses.map((l) => l.command!.arguments), [[uri, 0, 1]]);
+    const r = (await h.client.sendRequest('kce/simulateWorkload', { uri, documentIndex: 0, item: 1 })) as SimulateWorkloadResult;
+    assert.equal(r.item, 1);
+    assert.equal(r.name, 'web');
+    const win = r.nodes.find((n) => n.name === 'win-a-1')!;
+    assert.equal(win.reasons[0]!.range?.start.line, 15, 'the nodeSelector key inside the item');
   });
 });
