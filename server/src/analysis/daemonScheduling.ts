@@ -120,18 +120,20 @@ export class LazyDaemonScheduling implements DaemonScheduling {
     const infos = schedulingFor(this.ctx);
     const run = filterPodOverInventory(infos, daemonPodFor(this.ds), daemonFilterOptions(this.ctx.gates));
     // The usual case: the state was built from these very nodes, in this order; else look nodes up by name.
-    const aligned = run.nodes.length === nodes.length && run.nodes.every((v, i) => v.node === nodes[i]);
+    let aligned = run.nodes.length === nodes.length;
+    for (let i = 0; aligned && i < nodes.length; i++) aligned = run.nodes[i]?.node === nodes[i];
+    const index = aligned ? undefined : new Map(run.nodes.map((v, i) => [v.node.name, i]));
     for (let i = 0; i < nodes.length; i++) {
       if (!((this.classes[i] ?? 0) & 2)) continue;
       const name = (nodes[i] as NodeInfo).name;
-      const v = aligned ? run.verdicts[i] : run.verdictFor(name);
-      if (!v) continue; // a node the scheduler state does not know yet
+      const at = aligned ? i : index?.get(name);
+      if (at === undefined) continue; // a node the scheduler state does not know yet
       out.created++;
-      if (v.allocatableUnknown) {
+      if (run.nodes[at]?.node.allocatable === undefined) {
         out.allocatableUnknown++;
         out.unknown.add(name);
       }
-      if (!v.feasible) out.pending.set(name, v);
+      if (!run.feasibleAt(at)) out.pending.set(name, run.verdictAt(at) as SchedulerVerdict);
     }
     return out;
   }

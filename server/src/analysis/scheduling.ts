@@ -33,8 +33,12 @@ export interface SchedulerVerdict {
 export interface PodFilterRun {
   /** The node views evaluated, in inventory order. */
   readonly nodes: readonly NodeInfoView[];
-  /** One verdict per node, aligned with `nodes`. */
+  /** One verdict per node, aligned with `nodes` (shaped when first read; prefer verdictAt for a few nodes). */
   readonly verdicts: readonly SchedulerVerdict[];
+  /** Whether the node at position `i` of `nodes` takes the pod (no verdict is shaped). */
+  feasibleAt(i: number): boolean;
+  /** The verdict for the node at position `i` of `nodes`. */
+  verdictAt(i: number): SchedulerVerdict | undefined;
   readonly feasible: number;
   /** Nodes evaluated without NodeResourcesFit because their allocatable is unknown. */
   readonly allocatableUnknown: number;
@@ -75,7 +79,7 @@ interface CacheEntry {
 
 // Runs reused while neither the pod (by key) nor the state changed; bounded, as each run holds a row per node.
 const runs = new WeakMap<ClusterNodeInfos, Map<string, CacheEntry>>();
-const MAX_CACHED_RUNS = 64;
+const MAX_CACHED_RUNS = 16;
 
 const WITHOUT_FIT = DEFAULT_FILTER_ORDER.filter((p) => p !== 'NodeResourcesFit');
 
@@ -108,35 +112,48 @@ function computeRun(pod: SchedPod, list: readonly NodeInfoView[], opts: FilterOp
   const specPath = opts.specPath ?? 'spec';
   const prepared = prepareFilters(pod, list, opts);
   let withoutFit: PreparedPod | undefined;
-  const shaped = new Map<FilterOutcome, SchedulerVerdict>();
-  const shapedUnknown = new Map<FilterOutcome, SchedulerVerdict>();
-  const verdicts: SchedulerVerdict[] = new Array(list.length);
+  // Raw outcomes first; a verdict is shaped only when read (most readers want counts and a few rows).
+  const outcomes: FilterOutcome[] = new Array(list.length);
+  const unknownAt = new Uint8Array(list.length);
   let feasible = 0;
   let unknown = 0;
   for (let i = 0; i < list.length; i++) {
     const view = list[i] as NodeInfoView;
-    let v: SchedulerVerdict;
+    let o: FilterOutcome;
     if (view.node.allocatable === undefined) {
       withoutFit ??= prepareFilters(pod, list, { ...opts, plugins: opts.plugins?.filter((p) => p !== 'NodeResourcesFit')
         ?? WITHOUT_FIT });
-      v = shape(filterNode(withoutFit, view), specPath, shapedUnknown, true);
+      o = filterNode(withoutFit, view);
+      unknownAt[i] = 1;
       unknown++;
     } else {
-      v = shape(filterNode(prepared, view), specPath, shaped, false);
+      o = filterNode(prepared, view);
     }
-    if (v.feasible) feasible++;
-    verdicts[i] = v;
+    if (o.feasible) feasible++;
+    outcomes[i] = o;
   }
+  const shaped = new Map<FilterOutcome, SchedulerVerdict>();
+  const shapedUnknown = new Map<FilterOutcome, SchedulerVerdict>();
+  const verdictAt = (i: number): SchedulerVerdict | undefined => {
+    const o = outcomes[i];
+    if (!o) return undefined;
+    return unknownAt[i] ? shape(o, specPath, shapedUnknown, true) : shape(o, specPath, shaped, false);
+  };
   let index: Map<string, number> | undefined;
+  let all: SchedulerVerdict[] | undefined;
   return {
     nodes: list,
-    verdicts,
+    get verdicts() {
+      return (all ??= outcomes.map((_, i) => verdictAt(i) as SchedulerVerdict));
+    },
     feasible,
     allocatableUnknown: unknown,
+    feasibleAt: (i) => outcomes[i]?.feasible === true,
+    verdictAt,
     verdictFor(name) {
       index ??= new Map(list.map((n, i) => [n.node.name, i]));
       const i = index.get(name);
-      return i === undefined ? undefined : verdicts[i];
+      return i === undefined ? undefined : verdictAt(i);
     },
   };
 }
@@ -159,8 +176,7 @@ function shape(
   v = { feasible: o.feasible, reasons };
   if (insufficient) v.insufficient = insufficient;
   if (allocatableUnknown) v.allocatableUnknown = true;
-  // Per-node results (NodeResourcesFit's numbers) are not shared: caching them would only grow the map.
-  if (!insufficient) cache.set(o, v);
+  cache.set(o, v);
   return v;
 }
 
