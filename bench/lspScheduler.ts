@@ -78,7 +78,8 @@ async function server(scheduling: ClusterNodeInfos | undefined) {
   return { c, close: () => { c.dispose(); conn.dispose(); } };
 }
 
-interface EditFigures { templateEditMs: number; nameEditMs: number; pendingWarnings: number }
+interface Timing { wallMs: number; cpuMs: number }
+interface EditFigures { templateEdit: Timing; nameEdit: Timing; pendingWarnings: number }
 
 /** Edits that change the pod template (the stage runs again) and edits of the name only (the stage is reused). */
 async function edits(scheduling: ClusterNodeInfos | undefined, text: string): Promise<EditFigures> {
@@ -91,20 +92,26 @@ async function edits(scheduling: ClusterNodeInfos | undefined, text: string): Pr
     const inv = (await c.sendRequest('kce/inventory', {})) as { count: number };
     if (inv.count !== NODES) throw new Error(`inventory has ${inv.count} nodes, expected ${NODES}`);
     let version = 1;
-    const time = async (next: (v: number) => string): Promise<number> => {
-      const t: number[] = [];
+    // Wall time, and this process's CPU time (client and server share it): the latter stays meaningful on a
+    // machine busy with other work, where wall time also measures the wait for a core.
+    const time = async (next: (v: number) => string): Promise<Timing> => {
+      const wall: number[] = [];
+      const cpu: number[] = [];
       for (let i = 0; i < 40; i++) {
         version++;
         const t0 = performance.now();
+        const c0 = process.cpuUsage();
         await c.sendNotification('textDocument/didChange', { textDocument: { uri, version }, contentChanges: [{ text: next(version) }] });
         await pull();
-        t.push(performance.now() - t0);
+        const dc = process.cpuUsage(c0);
+        wall.push(performance.now() - t0);
+        cpu.push((dc.user + dc.system) / 1000);
       }
-      return median(t.slice(5));
+      return { wallMs: median(wall.slice(5)), cpuMs: median(cpu.slice(5)) };
     };
-    const templateEditMs = await time((v) => text.replace('cpu: 500m', `cpu: ${500 + (v % 50)}m`));
-    const nameEditMs = await time((v) => text.replace('name: otel-agent\n', `name: otel-agent-${v}\n`));
-    return { templateEditMs, nameEditMs, pendingWarnings: first.items.filter((d) => d.code === 'kce.wouldBePending').length };
+    const templateEdit = await time((v) => text.replace('cpu: 500m', `cpu: ${500 + (v % 50)}m`));
+    const nameEdit = await time((v) => text.replace('name: otel-agent\n', `name: otel-agent-${v}\n`));
+    return { templateEdit, nameEdit, pendingWarnings: first.items.filter((d) => d.code === 'kce.wouldBePending').length };
   } finally {
     close();
   }
@@ -122,11 +129,12 @@ async function main(): Promise<void> {
   const withPods = await edits(state, text);
   const nodesOnly = await edits(undefined, text);
   const ms = (x: number) => `${x.toFixed(3)} ms`;
+  const both = (t: Timing) => `${ms(t.wallMs)} (cpu ${ms(t.cpuMs)})`;
   console.log(`LSP: edit → diagnostics, one DaemonSet, ${NODES.toLocaleString('en')} nodes + ` +
-    `${podCount.toLocaleString('en')} pods: ${ms(withPods.templateEditMs)} (floor ${ms(floor)}, ratio ` +
-    `${(withPods.templateEditMs / floor).toFixed(1)}; target ≤ 20 ms); an edit outside the pod template ` +
-    `${ms(withPods.nameEditMs)}; ${withPods.pendingWarnings} kce.wouldBePending; without pods (nodes only) ` +
-    `${ms(nodesOnly.templateEditMs)} / ${ms(nodesOnly.nameEditMs)}`);
+    `${podCount.toLocaleString('en')} pods: ${both(withPods.templateEdit)} (floor ${ms(floor)}, ratio ` +
+    `${(withPods.templateEdit.wallMs / floor).toFixed(1)}; target ≤ 20 ms); an edit outside the pod template ` +
+    `${both(withPods.nameEdit)}; ${withPods.pendingWarnings} kce.wouldBePending; without pods (nodes only) ` +
+    `${both(nodesOnly.templateEdit)} / ${both(nodesOnly.nameEdit)}`);
 }
 
 main().then(() => process.exit(0), (e) => {

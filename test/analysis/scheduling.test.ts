@@ -114,6 +114,22 @@ describe('filterPodOverInventory: the daemon pod on each node', () => {
   });
 });
 
+describe('a selection of nodes', () => {
+  test('only the selected nodes are evaluated; the selection keys the run', () => {
+    const c = cluster();
+    const pod = createPodTemplate(ds) as SchedPod;
+    const only = { key: 'first-two', select: () => (i: number) => i < 2 };
+    const run = filterPodOverInventory(c, pod, daemonOpts, only);
+    assert.equal(run.verdictFor('full')?.feasible, false);
+    assert.equal(run.verdictFor('roomy')?.feasible, true);
+    assert.equal(run.verdictFor('ports'), undefined, 'not evaluated');
+    assert.equal(run.feasibleAt(3), false);
+    assert.equal(run.feasible, 1);
+    assert.equal(filterPodOverInventory(c, pod, daemonOpts, only), run);
+    assert.notEqual(filterPodOverInventory(c, pod, daemonOpts), run, 'the whole inventory is another run');
+  });
+});
+
 describe('reuse while neither the pod nor the state changed', () => {
   test('same pod, same state: the same run; a pod event or another pod: a new one', () => {
     const c = cluster();

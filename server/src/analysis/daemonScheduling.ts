@@ -7,7 +7,8 @@ import type { FeatureGates } from '../core/k8sVersion';
 import type { SchedPod } from '../core/scheduler/types';
 import type { DaemonSet, Insight, NodeInfo } from '../core/types';
 import { schedulerMessage } from '../codes/scheduler';
-import { filterPodOverInventory, schedulingFor, verdictText, type SchedulerVerdict } from './scheduling';
+import { filterPodOverInventory, schedulingFor, verdictText, type PodFilterRun, type SchedulerVerdict } from
+  './scheduling';
 import type { AnalysisContext } from './types';
 
 /** Where the DaemonSet's pod spec sits in its document: the fields of reasons are located there. */
@@ -64,8 +65,10 @@ export function daemonFilterOptions(gates: FeatureGates) {
 interface Computed {
   created: number;
   allocatableUnknown: number;
-  pending: Map<string, SchedulerVerdict>;
+  /** Pending node → its position in the run (verdicts are shaped when read). */
+  pending: Map<string, number>;
   unknown: Set<string>;
+  run?: PodFilterRun;
 }
 
 /**
@@ -98,15 +101,32 @@ export class LazyDaemonScheduling implements DaemonScheduling {
   }
 
   get pendingNodes(): readonly PendingNode[] {
-    return [...this.computed.pending].map(([node, verdict]) => ({ node, verdict }));
+    const c = this.computed;
+    return [...c.pending].map(([node, at]) => ({ node, verdict: c.run?.verdictAt(at) as SchedulerVerdict }));
+  }
+
+  /** The pending nodes grouped by their first reason (field and message), in inventory order. */
+  pendingGroups(): { first: PendingNode; count: number }[] {
+    const c = this.computed;
+    const groups = new Map<string, { at: number; node: string; count: number }>();
+    for (const [node, at] of c.pending) {
+      const r = c.run?.firstReasonAt(at);
+      const k = `${r?.field ?? ''}\u0000${r?.message ?? ''}`;
+      const g = groups.get(k);
+      if (g) g.count++;
+      else groups.set(k, { at, node, count: 1 });
+    }
+    return [...groups.values()].map((g) => ({
+      first: { node: g.node, verdict: c.run?.verdictAt(g.at) as SchedulerVerdict }, count: g.count,
+    }));
   }
 
   verdictFor(node: string): SchedulerVerdict | undefined {
     const i = positionsOf(this.ctx.nodes).get(node);
     if (i === undefined || !((this.classes[i] ?? 0) & 2)) return undefined;
     const c = this.computed;
-    const v = c.pending.get(node);
-    if (v) return v;
+    const at = c.pending.get(node);
+    if (at !== undefined) return c.run?.verdictAt(at);
     if (c.unknown.has(node)) return FEASIBLE_UNKNOWN;
     return FEASIBLE;
   }
@@ -118,11 +138,16 @@ export class LazyDaemonScheduling implements DaemonScheduling {
     for (let i = 0; i < nodes.length && !any; i++) any = ((this.classes[i] ?? 0) & 2) !== 0;
     if (!any) return out;
     const infos = schedulingFor(this.ctx);
-    const run = filterPodOverInventory(infos, daemonPodFor(this.ds), daemonFilterOptions(this.ctx.gates));
     // The usual case: the state was built from these very nodes, in this order; else look nodes up by name.
-    let aligned = run.nodes.length === nodes.length;
-    for (let i = 0; aligned && i < nodes.length; i++) aligned = run.nodes[i]?.node === nodes[i];
-    const index = aligned ? undefined : new Map(run.nodes.map((v, i) => [v.node.name, i]));
+    const list = infos.nodes();
+    let aligned = list.length === nodes.length;
+    for (let i = 0; aligned && i < nodes.length; i++) aligned = list[i]?.node === nodes[i];
+    const index = aligned ? undefined : new Map(list.map((v, i) => [v.node.name, i]));
+    // Only nodes where the controller creates the pod are evaluated: the others get no verdict anyway. The
+    // controller's decision follows from the same pod template and gates that key the run.
+    const classes = this.classes;
+    const only = aligned ? { key: 'shouldRun', select: () => (i: number) => ((classes[i] ?? 0) & 2) !== 0 } : undefined;
+    const run = filterPodOverInventory(infos, daemonPodFor(this.ds), daemonFilterOptions(this.ctx.gates), only);
     for (let i = 0; i < nodes.length; i++) {
       if (!((this.classes[i] ?? 0) & 2)) continue;
       const name = (nodes[i] as NodeInfo).name;
@@ -133,8 +158,9 @@ export class LazyDaemonScheduling implements DaemonScheduling {
         out.allocatableUnknown++;
         out.unknown.add(name);
       }
-      if (!run.feasibleAt(at)) out.pending.set(name, run.verdictAt(at) as SchedulerVerdict);
+      if (!run.feasibleAt(at)) out.pending.set(name, at);
     }
+    out.run = run;
     return out;
   }
 }
@@ -143,21 +169,12 @@ export class LazyDaemonScheduling implements DaemonScheduling {
  * `kce.wouldBePending`: one warning per distinct first reason (its field and message), located on that field,
  * naming the first node with its numbers, how many nodes share it, and the inventory.
  */
-export function wouldBePendingInsights(s: DaemonScheduling, inventoryLabel: string): Insight[] {
+export function wouldBePendingInsights(s: LazyDaemonScheduling, inventoryLabel: string): Insight[] {
   if (s.pending === 0) return [];
-  const groups = new Map<string, PendingNode[]>();
-  for (const p of s.pendingNodes) {
-    const r = p.verdict.reasons[0];
-    const k = `${r?.field ?? ''}\u0000${r?.message ?? ''}`;
-    const g = groups.get(k);
-    if (g) g.push(p);
-    else groups.set(k, [p]);
-  }
   const scope = `${s.pending} of ${s.created} node${s.created === 1 ? '' : 's'} in ${inventoryLabel} where the ` +
     'controller creates the pod; Filter stage only, no preemption';
-  return [...groups.values()].map((g) => {
-    const first = g[0] as PendingNode;
-    const where = g.length > 1 ? `on ${first.node} and ${g.length - 1} more` : `on ${first.node}`;
+  return s.pendingGroups().map(({ first, count }) => {
+    const where = count > 1 ? `on ${first.node} and ${count - 1} more` : `on ${first.node}`;
     return {
       code: 'kce.wouldBePending',
       severity: 'warning',

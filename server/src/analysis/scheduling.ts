@@ -33,12 +33,17 @@ export interface SchedulerVerdict {
 export interface PodFilterRun {
   /** The node views evaluated, in inventory order. */
   readonly nodes: readonly NodeInfoView[];
-  /** One verdict per node, aligned with `nodes` (shaped when first read; prefer verdictAt for a few nodes). */
-  readonly verdicts: readonly SchedulerVerdict[];
+  /**
+   * One verdict per node, aligned with `nodes` (shaped when first read; prefer verdictAt for a few nodes);
+   * undefined for nodes a selection left out.
+   */
+  readonly verdicts: readonly (SchedulerVerdict | undefined)[];
   /** Whether the node at position `i` of `nodes` takes the pod (no verdict is shaped). */
   feasibleAt(i: number): boolean;
   /** The verdict for the node at position `i` of `nodes`. */
   verdictAt(i: number): SchedulerVerdict | undefined;
+  /** The first reason of the node at position `i` (none when it takes the pod), without shaping its verdict. */
+  firstReasonAt(i: number): SchedulerReason | undefined;
   readonly feasible: number;
   /** Nodes evaluated without NodeResourcesFit because their allocatable is unknown. */
   readonly allocatableUnknown: number;
@@ -94,21 +99,40 @@ function runKey(pod: SchedPod, opts: FilterOptions): string {
  * allocatable are evaluated without NodeResourcesFit (prepared separately, only when such nodes exist). The result
  * is reused while the pod and the state are unchanged.
  */
-export function filterPodOverInventory(infos: ClusterNodeInfos, pod: SchedPod, opts: FilterOptions = {}): PodFilterRun {
-  const key = runKey(pod, opts);
+export function filterPodOverInventory(
+  infos: ClusterNodeInfos,
+  pod: SchedPod,
+  opts: FilterOptions = {},
+  only?: NodeSelection,
+): PodFilterRun {
+  const key = runKey(pod, opts) + (only ? `\u0000${only.key}` : '');
   const list = infos.nodes();
   const generation = schedulingGeneration(infos);
   let cache = runs.get(infos);
   if (!cache) runs.set(infos, (cache = new Map()));
   const hit = cache.get(key);
   if (hit && hit.list === list && hit.generation === generation) return hit.run;
-  const run = computeRun(pod, list, opts);
+  const run = computeRun(pod, list, opts, only?.select(list));
   if (cache.size >= MAX_CACHED_RUNS) cache.delete(cache.keys().next().value as string);
   cache.set(key, { list, generation, run });
   return run;
 }
 
-function computeRun(pod: SchedPod, list: readonly NodeInfoView[], opts: FilterOptions): PodFilterRun {
+/**
+ * Evaluate only some nodes (the others get no verdict): `select` answers per position of the state's node list,
+ * `key` names the selection for reuse (the same key must select the same nodes for the same pod and state).
+ */
+export interface NodeSelection {
+  key: string;
+  select(list: readonly NodeInfoView[]): (i: number) => boolean;
+}
+
+function computeRun(
+  pod: SchedPod,
+  list: readonly NodeInfoView[],
+  opts: FilterOptions,
+  selected?: (i: number) => boolean,
+): PodFilterRun {
   const specPath = opts.specPath ?? 'spec';
   const prepared = prepareFilters(pod, list, opts);
   let withoutFit: PreparedPod | undefined;
@@ -118,6 +142,7 @@ function computeRun(pod: SchedPod, list: readonly NodeInfoView[], opts: FilterOp
   let feasible = 0;
   let unknown = 0;
   for (let i = 0; i < list.length; i++) {
+    if (selected && !selected(i)) continue;
     const view = list[i] as NodeInfoView;
     let o: FilterOutcome;
     if (view.node.allocatable === undefined) {
@@ -140,16 +165,21 @@ function computeRun(pod: SchedPod, list: readonly NodeInfoView[], opts: FilterOp
     return unknownAt[i] ? shape(o, specPath, shapedUnknown, true) : shape(o, specPath, shaped, false);
   };
   let index: Map<string, number> | undefined;
-  let all: SchedulerVerdict[] | undefined;
+  let all: (SchedulerVerdict | undefined)[] | undefined;
   return {
     nodes: list,
     get verdicts() {
-      return (all ??= outcomes.map((_, i) => verdictAt(i) as SchedulerVerdict));
+      return (all ??= Array.from(outcomes, (_, i) => verdictAt(i)));
     },
     feasible,
     allocatableUnknown: unknown,
     feasibleAt: (i) => outcomes[i]?.feasible === true,
     verdictAt,
+    firstReasonAt(i) {
+      const r = outcomes[i]?.results[0];
+      const message = r?.reasons[0];
+      return r && message !== undefined ? { plugin: r.plugin, message, field: r.field ?? specPath } : undefined;
+    },
     verdictFor(name) {
       index ??= new Map(list.map((n, i) => [n.node.name, i]));
       const i = index.get(name);
