@@ -78,6 +78,20 @@ describe('the scheduler stage in the editor', () => {
     }
   });
 
+  test('the real deps: the sample cluster comes with its pods, the session hands them to the analysis', async () => {
+    const h = await startServer({ deps: defaultDeps() });
+    try {
+      const uri = pathToFileURL(join(ROOT, 'examples/node-exporter.yaml')).href;
+      await h.open(uri, readFileSync(join(ROOT, 'examples/node-exporter.yaml'), 'utf8'));
+      const lenses = (await h.client.sendRequest('textDocument/codeLens', { textDocument: { uri } })) as CodeLens[];
+      assert.equal(lenses[0]?.command?.title, 'runs on 13 of 14 nodes · 1 Pending · 1 skipped');
+      const w = ((await h.pull(uri)).items ?? []).filter((d) => d.code === 'kce.wouldBePending');
+      assert.match(String(w[0]?.message), /^created, then Pending: node\(s\) didn't have free ports for the requested pod ports on worker-c-1 /);
+    } finally {
+      await h.dispose();
+    }
+  });
+
   test('an edit that lowers the request clears the Pending count and the warning', async () => {
     const h = await startServer({ deps: depsWith(sampleState()) });
     try {
