@@ -12,7 +12,7 @@ export function loadProtocol(): Promise<typeof Protocol> {
 }
 
 /** Names of the custom requests in protocol.ts. */
-export type RequestName = 'simulatePlacement' | 'plan' | 'rollout' | 'nodeEvent' | 'inventory' | 'listContexts';
+export type RequestName = 'simulatePlacement' | 'plan' | 'rollout' | 'nodeEvent' | 'inventory' | 'listContexts' | 'simulateWorkload';
 export type ParamsOf<K extends RequestName> = (typeof Protocol)[K] extends RequestType<infer P, unknown, unknown> ? P : never;
 export type ResultOf<K extends RequestName> = (typeof Protocol)[K] extends RequestType<unknown, infer R, unknown> ? R : never;
 

@@ -220,7 +220,7 @@ describe('manifest', () => {
     for (const m of pkg.contributes.menus['editor/context'] as { when: string }[]) assert.match(m.when, /resourcePath in kce\.daemonSetDocuments/);
     for (const id of ['kce.simulatePlacement', 'kce.simulatePlan', 'kce.simulateRollout', 'kce.whatIf', 'kce.selectInventory', 'kce.snapshotInventory', 'kce.restartServer']) assert.ok(cmds.some((c) => c.command === id), id);
     assert.ok(pkg.activationEvents.includes('onLanguage:yaml'));
-    for (const v of ['kce.placement', 'kce.plan', 'kce.rollout', 'kce.whatIf']) assert.ok(pkg.activationEvents.includes(`onWebviewPanel:${v}`), v);
+    for (const v of ['kce.placement', 'kce.plan', 'kce.rollout', 'kce.whatIf', 'kce.workload']) assert.ok(pkg.activationEvents.includes(`onWebviewPanel:${v}`), v);
     assert.equal(pkg.main, './dist/extension.js');
     assert.equal(pkg.engines.vscode, '^1.100.0');
     const grammars = pkg.contributes.grammars as { path: string }[];

@@ -28,7 +28,7 @@ export function ui(page, dirs, shots) {
     }
     throw new Error(`${key} did not open the quick input`);
   };
-  const open = async (name, marker) => {
+  const open = async (name, marker, attempt = 0) => {
     await focusEditor();
     await quickInput('Control+P');
     await page.keyboard.type(name);
@@ -38,9 +38,11 @@ export function ui(page, dirs, shots) {
     const opened = await page.waitForSelector(shown, { timeout: 8000 }).then(() => true, () => false);
     if (opened) return;
     // Quick open sometimes leaves an already-open file behind another editor (seen after a webview took the focus):
-    // do what a person does then, and click the file's tab.
+    // do what a person does then, and click the file's tab; with no tab (a loaded machine lost the Enter), again.
     await page.keyboard.press('Escape');
-    await page.locator(`.tabs-container .tab:has-text("${name}")`).first().click({ timeout: 5000 });
+    const tab = page.locator(`.tabs-container .tab:has-text("${name}")`).first();
+    if (await tab.count()) await tab.click({ timeout: 5000 });
+    else if (attempt < 2) return open(name, marker, attempt + 1);
     await page.waitForSelector(shown, { timeout: 20000 });
   };
   const runCommandRaw = async (typed, row) => {

@@ -6,7 +6,7 @@ import type * as P from '../../../server/src/protocol';
 import type { Ctx } from '../ctx';
 import { SimulationPanel, registerSerializer } from '../views/panels';
 import { reportUri } from '../views/reportProvider';
-import { VIEWS, openView, placementView, planView, rolloutView, whatIfView } from './views';
+import { VIEWS, openView, placementView, planView, rolloutView, whatIfView, workloadView } from './views';
 import { askNodeEvent } from './whatIf';
 import { inventoryMenu, selectInventory, snapshotInventory } from './inventory';
 import { resolveTarget } from './target';
@@ -18,6 +18,8 @@ export const COMMANDS: Record<string, CommandFactory> = {
   'kce.simulatePlacement': (ctx) => (...a) => openView(ctx, placementView, a),
   'kce.simulatePlan': (ctx) => (...a) => openView(ctx, planView, a),
   'kce.simulateRollout': (ctx) => (...a) => openView(ctx, rolloutView, a),
+  // The code lens of a Deployment, StatefulSet, Job… (arguments from the server: uri, document, List item).
+  'kce.simulateWorkload': (ctx) => (...a) => openView(ctx, workloadView, a),
   'kce.whatIf': (ctx) => async (...a) => {
     const target = await resolveTarget(a);
     if (!target) return undefined;

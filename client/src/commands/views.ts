@@ -7,6 +7,7 @@ import type { Rendered, ViewKind, ViewState } from '../views/panels';
 import { renderPlacementBody } from '../views/placement';
 import { renderPlanBody, renderRolloutBody } from '../views/plan';
 import { describeEvent, renderNodeEventBody } from '../views/nodeEvent';
+import { renderWorkloadBody } from '../views/workload';
 import type { DocumentErrors } from '../views/banners';
 import { resolveTarget } from './target';
 
@@ -93,7 +94,18 @@ export const whatIfView: ViewKind = {
   },
 };
 
-export const VIEWS = [placementView, planView, rolloutView, whatIfView];
+/** Every other kind with a pod template (Deployment, StatefulSet, Job…): on which nodes its pod passes the filters. */
+export const workloadView: ViewKind = {
+  viewType: 'kce.workload',
+  async load(ctx, s) {
+    const result = await ctx.request('simulateWorkload', refOf(s), { quiet: true });
+    if (!result) return undefined;
+    const body = renderWorkloadBody({ result, errors: errorsIn(s.uri, result.range) });
+    return { title: `Preview: ${result.kind} ${titleOf(result, result.kind)}`, body };
+  },
+};
+
+export const VIEWS = [placementView, planView, rolloutView, whatIfView, workloadView];
 
 /** Opens a view for the target; answers what it rendered (the e2e tests read it). */
 export async function openView(

@@ -7,13 +7,13 @@ import { esc } from './html';
 /** Error diagnostics in the DaemonSet's YAML document: syntax errors (text dropped) and API errors. */
 export interface DocumentErrors { yaml: number; api: number }
 
-export function errorsBanner(e: DocumentErrors | undefined): string {
+export function errorsBanner(e: DocumentErrors | undefined, kind = 'DaemonSet'): string {
   if (!e || (!e.yaml && !e.api)) return '';
   const n = e.yaml + e.api;
   const syntax = e.yaml === 1 ? 'a YAML syntax error' : `${e.yaml} YAML syntax errors`;
   const what = e.yaml
     ? `This document has ${syntax}: the parts that do not parse are left out.`
-    : `This DaemonSet has ${n === 1 ? '1 error' : `${n} errors`} that kube-apiserver would reject.`;
+    : `This ${kind} has ${n === 1 ? '1 error' : `${n} errors`} that kube-apiserver would reject.`;
   const then = 'The placement below is that of the text as written, ignoring what is invalid.';
   return `<div class="banner error" role="alert" id="errors-banner"><b>Fix ${n === 1 ? 'it' : 'them'} first.</b> ${esc(what)} ${then}</div>`;
 }

@@ -71,4 +71,24 @@ export async function issue13Steps({ step, api, file, figures }: Env): Promise<v
     const r = await vscode.commands.executeCommand<Rendered>('kce.simulatePlacement', exporter.toString(), 0);
     assert.match(stageCell(r?.body ?? '', 'worker-c-1'), /Pending[\s\S]*didn&#39;t have free ports for the requested pod ports/);
   });
+
+  await step('issue 13: a Deployment preview — its pod fits on N of M nodes, in the lens, the hover and the view', async () => {
+    const web = file('web-deployment.yaml');
+    await vscode.window.showTextDocument(await vscode.workspace.openTextDocument(web));
+    const title = await lensOf(web, /^fits on /);
+    assert.match(title, /^fits on [1-9]\d* of \d+ nodes · Filter stage only$/);
+    figures.workloadLens = title;
+    const hover = await kindHover(web, 'Deployment', /its pod fits on/);
+    assert.match(hover, /\*\*Deployment `web`\*\*: its pod fits on \*\*[1-9]\d* of \d+\*\* nodes/);
+    assert.match(hover, /Filter stage only/);
+    assert.match(hover, /\| ✗ \| worker-a-1 \| NodeResourcesFit: Insufficient cpu/);
+    const lenses = (await vscode.commands.executeCommand<vscode.CodeLens[]>('vscode.executeCodeLensProvider', web)) ?? [];
+    const lens = lenses.find((l) => l.command?.title === title)!;
+    const r = await vscode.commands.executeCommand<Rendered>(lens.command!.command, ...(lens.command!.arguments ?? []));
+    assert.match(r?.title ?? '', /^Preview: Deployment /);
+    assert.match(r?.body ?? '', /id="count-fits">[1-9]\d*</);
+    assert.match(r?.body ?? '', /<li>[^<]*Filter stage only/i);
+    assert.match(stageCell(r?.body ?? '', 'worker-a-1'), /does not fit[\s\S]*Insufficient cpu/);
+    assert.match(stageCell(r?.body ?? '', 'worker-c-1'), /fits/);
+  });
 }
