@@ -100,5 +100,5 @@ export async function issue13Screen(page, u, { fits, axe, lap }) {
   await u.shot('deployment-preview.png');
   await fits(preview, 'workload preview');
   await axe(preview, 'workload preview');
-  lap(`screen: web-deployment lens "${wlensText}", hover and preview view (its pod fits on ${fitsOn} nodes)`);
+  lap(`screen: web-deployment lens "${wlensText}", hover and preview view (#count-fits ${fitsOn})`);
 }
