@@ -89,7 +89,11 @@ describe('tabs as go-yaml v2.4.3 reads them', () => {
         return;
       }
       const [message, line] = c.error;
-      const lineStart = c.yaml.split('\n').slice(0, line - 1).join('\n').length + (line > 1 ? 1 : 0);
+      const lineStart =
+        c.yaml
+          .split('\n')
+          .slice(0, line - 1)
+          .join('\n').length + (line > 1 ? 1 : 0);
       const tab = c.yaml.indexOf('\t', lineStart);
       // go-yaml's own message on the tab, unless the parser already reported an error covering that tab
       const covering = errors.find((e) => e.range[0] <= tab && tab < e.range[1]);
@@ -99,7 +103,7 @@ describe('tabs as go-yaml v2.4.3 reads them', () => {
     });
   }
 
-  test('the messages are go-yaml\'s where the yaml package accepts the tab', () => {
+  test("the messages are go-yaml's where the yaml package accepts the tab", () => {
     const text = 'a:\n  b: x\n  \t\n  c: 2\n';
     const [e] = parseYamlText(text).documents[0]!.errors;
     assert.equal(e!.message, INDENT);

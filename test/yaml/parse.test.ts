@@ -7,24 +7,48 @@ const at = (text: string, r: [number, number]) => text.slice(r[0], r[1]);
 describe('splitYamlDocuments', () => {
   const cases: { name: string; text: string; want: string[] }[] = [
     { name: 'single document', text: 'a: 1\n', want: ['a: 1\n'] },
-    { name: 'leading comment merges into first document', text: '# c\n---\na: 1\n---\nb: 2\n', want: ['# c\n---\na: 1\n', '---\nb: 2\n'] },
-    { name: '`...` does not cut: a chunk runs to the next line starting with ---', text: 'a: 1\n...\n%YAML 1.2\n---\nb: 2\n', want: ['a: 1\n...\n%YAML 1.2\n', '---\nb: 2\n'] },
-    { name: 'a line starting with --- cuts even when more follows (kubectl then fails on it)', text: 'a: |\n  x\n----\n', want: ['a: |\n  x\n', '----\n'] },
-    { name: 'a comment-only chunk with `...` is not empty for go-yaml', text: '# c\n...\n---\na: 1\n', want: ['# c\n...\n', '---\na: 1\n'] },
+    {
+      name: 'leading comment merges into first document',
+      text: '# c\n---\na: 1\n---\nb: 2\n',
+      want: ['# c\n---\na: 1\n', '---\nb: 2\n'],
+    },
+    {
+      name: '`...` does not cut: a chunk runs to the next line starting with ---',
+      text: 'a: 1\n...\n%YAML 1.2\n---\nb: 2\n',
+      want: ['a: 1\n...\n%YAML 1.2\n', '---\nb: 2\n'],
+    },
+    {
+      name: 'a line starting with --- cuts even when more follows (kubectl then fails on it)',
+      text: 'a: |\n  x\n----\n',
+      want: ['a: |\n  x\n', '----\n'],
+    },
+    {
+      name: 'a comment-only chunk with `...` is not empty for go-yaml',
+      text: '# c\n...\n---\na: 1\n',
+      want: ['# c\n...\n', '---\na: 1\n'],
+    },
     { name: 'CRLF markers', text: 'a: 1\r\n---\r\nb: 2\r\n', want: ['a: 1\r\n', '---\r\nb: 2\r\n'] },
-    { name: 'trailing comment joins the last document', text: 'a: 1\n---\nb: 2\n# end\n', want: ['a: 1\n', '---\nb: 2\n# end\n'] },
+    {
+      name: 'trailing comment joins the last document',
+      text: 'a: 1\n---\nb: 2\n# end\n',
+      want: ['a: 1\n', '---\nb: 2\n# end\n'],
+    },
     { name: 'empty text is one empty document', text: '', want: [''] },
   ];
   for (const c of cases) {
     test(c.name, () => {
-      assert.deepEqual(splitYamlDocuments(c.text).map((r) => at(c.text, r)), c.want);
+      assert.deepEqual(
+        splitYamlDocuments(c.text).map((r) => at(c.text, r)),
+        c.want,
+      );
     });
   }
 });
 
 describe('parseYamlText', () => {
   test('documents carry kind, name, namespace and absolute ranges', () => {
-    const text = 'apiVersion: v1\nkind: Pod\nmetadata: {name: p, namespace: ns}\n---\napiVersion: apps/v1\nkind: DaemonSet\nmetadata:\n  name: ds\n';
+    const text =
+      'apiVersion: v1\nkind: Pod\nmetadata: {name: p, namespace: ns}\n---\napiVersion: apps/v1\nkind: DaemonSet\nmetadata:\n  name: ds\n';
     const f = parseYamlText(text);
     assert.equal(f.documents.length, 2);
     const [a, b] = f.documents;
@@ -64,7 +88,11 @@ describe('parseYamlText', () => {
     const names = 'abcdefghij';
     for (let i = 1; i < names.length; i++) {
       const p = names[i - 1]!;
-      rows.push(`${names[i]}: &${names[i]} [${Array(9).fill('*' + p).join(',')}]`);
+      rows.push(
+        `${names[i]}: &${names[i]} [${Array(9)
+          .fill('*' + p)
+          .join(',')}]`,
+      );
     }
     const text = rows.join('\n') + '\n';
     const t0 = Date.now();
@@ -96,7 +124,10 @@ describe('parseYamlText', () => {
   test('binary garbage yields errors, never a throw', () => {
     let s = '';
     let x = 7;
-    for (let i = 0; i < 20000; i++) { x = (x * 1103515245 + 12345) & 0x7fffffff; s += String.fromCharCode(x % 256); }
+    for (let i = 0; i < 20000; i++) {
+      x = (x * 1103515245 + 12345) & 0x7fffffff;
+      s += String.fromCharCode(x % 256);
+    }
     const f = parseYamlText(s);
     for (const d of f.documents) assert.ok(d.errors.length <= 101);
   });
@@ -128,7 +159,10 @@ describe('parseYamlText', () => {
   test('an oversized document is skipped, its neighbours are parsed', () => {
     const big = 'b: ' + 'x'.repeat(2000) + '\n';
     const f = parseYamlText(`a: 1\n---\n${big}---\nc: 3\n`, { maxDocumentLength: 1000 });
-    assert.deepEqual(f.documents.map((d) => d.value), [{ a: 1 }, null, { c: 3 }]);
+    assert.deepEqual(
+      f.documents.map((d) => d.value),
+      [{ a: 1 }, null, { c: 3 }],
+    );
     assert.equal(f.documents[1]!.errors[0]!.code, 'yaml.tooLarge');
   });
 });

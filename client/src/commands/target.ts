@@ -30,5 +30,6 @@ export async function resolveTarget(args: unknown[]): Promise<DocumentRef | unde
   let pick = ours[0]!;
   for (const l of ours) if (l.range.start.line <= line) pick = l;
   const item = pick.command!.arguments![2];
-  return { uri: uri.toString(), documentIndex: pick.command!.arguments![1] as number, ...(typeof item === 'number' ? { item } : {}) };
+  const documentIndex = pick.command!.arguments![1] as number;
+  return { uri: uri.toString(), documentIndex, ...(typeof item === 'number' ? { item } : {}) };
 }

@@ -157,7 +157,9 @@ export function registerSerializer(ctx: Ctx, kind: ViewKind): vscode.Disposable 
         return;
       }
       await ctx.start();
-      await SimulationPanel.revive(ctx, kind, panel, { uri: s.uri, documentIndex: s.documentIndex, ...(typeof s.item === 'number' ? { item: s.item } : {}), ...(s.extra !== undefined ? { extra: s.extra } : {}) });
+      const item = typeof s.item === 'number' ? { item: s.item } : {};
+      const extra = s.extra !== undefined ? { extra: s.extra } : {};
+      await SimulationPanel.revive(ctx, kind, panel, { uri: s.uri, documentIndex: s.documentIndex, ...item, ...extra });
     },
   });
 }

@@ -8,7 +8,9 @@ export const REPORT_SCHEME = 'kce-report';
 
 export function reportUri(ref: P.DocumentRef): vscode.Uri {
   const base = ref.uri.split('/').pop()?.replace(/\.(ya?ml)$/i, '') || 'daemonset';
-  return vscode.Uri.from({ scheme: REPORT_SCHEME, path: `/${base}-${ref.documentIndex + 1}${ref.item !== undefined ? `.${ref.item + 1}` : ''}.kce-report`, query: JSON.stringify(ref) });
+  const item = ref.item !== undefined ? `.${ref.item + 1}` : '';
+  const path = `/${base}-${ref.documentIndex + 1}${item}.kce-report`;
+  return vscode.Uri.from({ scheme: REPORT_SCHEME, path, query: JSON.stringify(ref) });
 }
 
 function refOf(uri: vscode.Uri): P.DocumentRef | undefined {

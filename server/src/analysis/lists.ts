@@ -25,7 +25,12 @@ function str(v: unknown): string | undefined {
 }
 
 /** One item as a document of its own: same text and AST positions, its own value and range. */
-function itemDocument(doc: ParsedDocument, item: Record<string, unknown>, node: YamlNode | undefined, at: number): ParsedDocument {
+function itemDocument(
+  doc: ParsedDocument,
+  item: Record<string, unknown>,
+  node: YamlNode | undefined,
+  at: number,
+): ParsedDocument {
   // Items of a typed list (DaemonSetList) may omit apiVersion and kind: they are the list's own.
   const value = { ...item };
   if (value.kind === undefined && doc.kind !== 'List') value.kind = doc.kind!.slice(0, -'List'.length);
@@ -58,7 +63,9 @@ export function listItem(doc: ParsedDocument, at: number): ParsedDocument | unde
 /** The List item of `doc` whose text holds `offset`, as a document of its own; else `doc` itself. */
 export function listItemAt(doc: ParsedDocument, offset: number): ParsedDocument {
   if (!isListDocument(doc)) return doc;
-  const at = itemNodes(doc).findIndex((n) => !!n?.range && doc.base + n.range[0] <= offset && offset <= doc.base + n.range[1]);
+  const inside = (n: YamlNode | undefined): boolean =>
+    !!n?.range && doc.base + n.range[0] <= offset && offset <= doc.base + n.range[1];
+  const at = itemNodes(doc).findIndex(inside);
   return (at >= 0 && listItem(doc, at)) || doc;
 }
 
@@ -66,7 +73,11 @@ export function listItemAt(doc: ParsedDocument, offset: number): ParsedDocument 
  * The analysis of YAML document `index`, or of its List item `item` (without `item`, a List's first item: an
  * address by document index alone keeps meaning what it meant before items were addressable).
  */
-export function findAnalysis(docs: readonly DocumentAnalysis[], index: number, item?: number): DocumentAnalysis | undefined {
+export function findAnalysis(
+  docs: readonly DocumentAnalysis[],
+  index: number,
+  item?: number,
+): DocumentAnalysis | undefined {
   return docs.find((d) => d.index === index && (item === undefined || d.item === item));
 }
 

@@ -229,7 +229,9 @@ export function codeActionsFor(a: Analyzed, params: CodeActionParams, session: S
     const fixers = typeof diag.code === 'string' ? FIXERS[diag.code as ProblemCode] : undefined;
     if (!fixers || !data || typeof data.field !== 'string') continue;
     const at = a.doc.offsetAt(diag.range.start);
-    const found = file.documents.find((d) => d.index === data.documentIndex) ?? file.documents.find((d) => d.range[0] <= at && at <= d.range[1]);
+    const found =
+      file.documents.find((d) => d.index === data.documentIndex) ??
+      file.documents.find((d) => d.range[0] <= at && at <= d.range[1]);
     if (!found) continue;
     const ydoc = listItemAt(found, at); // in a List, fields are the item's
     for (const fixer of fixers) {

@@ -63,7 +63,8 @@ function docAt(a: Analyzed | undefined, ref: P.DocumentRef): DocumentAnalysis | 
 
 /** The address a result echoes: the document, and the List item when the analysis is one. */
 function refOf(a: Analyzed, d: DocumentAnalysis): { uri: string; documentIndex: number; item?: number } {
-  return d.item === undefined ? { uri: a.uri, documentIndex: d.index } : { uri: a.uri, documentIndex: d.index, item: d.item };
+  const ref = { uri: a.uri, documentIndex: d.index };
+  return d.item === undefined ? ref : { ...ref, item: d.item };
 }
 
 export function toNodeDto(n: NodeInfo): P.NodeDto {

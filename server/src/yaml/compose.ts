@@ -88,7 +88,9 @@ export function composeDocuments(text: string, maxErrors: number): Composed {
   const force = (!!out.stoppedAt || !!tab) && out.docs.length === 0;
   for (const doc of composer.end(force, source.length)) out.docs.push(doc as Document.Parsed);
   const first = out.docs[0];
-  if (tab && first && !first.errors.some((e) => e.pos[0] <= tab.offset && tab.offset < Math.max(e.pos[1], e.pos[0] + 1))) {
+  const covered = (e: { pos: [number, number] }): boolean =>
+    !!tab && e.pos[0] <= tab.offset && tab.offset < Math.max(e.pos[1], e.pos[0] + 1);
+  if (tab && first && !first.errors.some(covered)) {
     first.errors.push(new YAMLParseError([tab.offset, tab.offset + 1], 'TAB_AS_INDENT', tab.message));
   }
   return out;

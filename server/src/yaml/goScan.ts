@@ -104,7 +104,8 @@ class Scanner {
   }
   // yaml_parser_save_simple_key / yaml_parser_remove_simple_key, scannerc.go
   private saveKey(): void {
-    if (this.allowed) this.keys[this.keys.length - 1] = { possible: true, line: this.line, index: this.pos, column: this.column };
+    if (this.allowed)
+      this.keys[this.keys.length - 1] = { possible: true, line: this.line, index: this.pos, column: this.column };
   }
   private removeKey(): void {
     this.keys[this.keys.length - 1] = { ...NO_KEY };
@@ -114,7 +115,8 @@ class Scanner {
   private toNextToken(): void {
     for (;;) {
       if (this.column === 0 && this.at(this.pos) === '\uFEFF') this.advance();
-      while (this.at(this.pos) === ' ' || ((this.flow > 0 || !this.allowed) && this.at(this.pos) === '\t')) this.advance();
+      while (this.at(this.pos) === ' ' || ((this.flow > 0 || !this.allowed) && this.at(this.pos) === '\t'))
+        this.advance();
       if (this.at(this.pos) === '#') this.toLineEnd();
       if (!this.isBreak(this.pos)) return;
       this.skipBreak();
@@ -139,7 +141,8 @@ class Scanner {
       if (this.column === 0 && c === '%') {
         this.toLineEnd();
         if (!this.begun) continue; // before the document: kubectlChunks.ts reports it
-        if (!DIRECTIVE.test(this.text.slice(i, this.pos))) throw new Stop({ offset: i, message: 'found unknown directive name' });
+        if (!DIRECTIVE.test(this.text.slice(i, this.pos)))
+          throw new Stop({ offset: i, message: 'found unknown directive name' });
         this.readEnd = i;
         return;
       }
@@ -243,7 +246,11 @@ class Scanner {
     for (;;) {
       if (this.pos >= this.text.length) throw new Stop();
       const c = this.at(this.pos);
-      if (this.column === 0 && this.isBlankz(this.pos + 3) && /^(---|\.\.\.)$/.test(this.text.slice(this.pos, this.pos + 3))) {
+      if (
+        this.column === 0 &&
+        this.isBlankz(this.pos + 3) &&
+        /^(---|\.\.\.)$/.test(this.text.slice(this.pos, this.pos + 3))
+      ) {
         throw new Stop();
       }
       if (this.isBreak(this.pos)) this.skipBreak();
@@ -261,7 +268,10 @@ class Scanner {
     const indent = this.indent + 1;
     let leading = false;
     for (;;) {
-      const doc = this.column === 0 && this.isBlankz(this.pos + 3) && /^(---|\.\.\.)$/.test(this.text.slice(this.pos, this.pos + 3));
+      const doc =
+        this.column === 0 &&
+        this.isBlankz(this.pos + 3) &&
+        /^(---|\.\.\.)$/.test(this.text.slice(this.pos, this.pos + 3));
       if (doc || this.at(this.pos) === '#') break;
       while (!this.isBlankz(this.pos)) {
         const c = this.at(this.pos);

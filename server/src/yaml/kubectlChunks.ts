@@ -15,7 +15,7 @@ export function chunkProblems(text: string, start: number, end: number): YamlIss
   let empty = true; // nothing of the current chunk read yet
   let explicit = false; // the chunk opens with its `---` line
   let content = false; // the chunk's first token was seen
-  for (let lineStart = start; lineStart < end; ) {
+  for (let lineStart = start; lineStart < end;) {
     let nl = text.indexOf('\n', lineStart);
     if (nl < 0 || nl > end) nl = end;
     if (text.startsWith('---', lineStart)) {
@@ -25,7 +25,11 @@ export function chunkProblems(text: string, start: number, end: number): YamlIss
       while (k > j && isSpace(text.charCodeAt(k - 1))) k--;
       if (j < k && text[j] !== '#') {
         // YAMLReader.Read: kubectl stops reading the stream here
-        out.push({ code: 'yaml.syntax', message: `invalid Yaml document separator: ${text.slice(j, k)}`, range: [lineStart, k] });
+        out.push({
+          code: 'yaml.syntax',
+          message: `invalid Yaml document separator: ${text.slice(j, k)}`,
+          range: [lineStart, k],
+        });
       }
       // a separator that ends a chunk is dropped; one that opens an empty chunk is read as part of it
       if (!empty) [empty, explicit, content] = [true, false, false];

@@ -176,7 +176,8 @@ function ignoredAfterDocumentEnd(text: string, from: number, end: number): YamlI
     i = nl + 1;
   }
   if (first < 0) return undefined;
-  const message = 'kubectl does not read this: after a `...` or directive line it reads nothing until the next `---` line';
+  const message =
+    'kubectl does not read this: after a `...` or directive line it reads nothing until the next `---` line';
   return { code: 'yaml.warning', message, range: [first, last] };
 }
 
