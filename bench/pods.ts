@@ -1,0 +1,86 @@
+// Issue 13's inventory load: 15,000 nodes and 450,000 pods (30 per node; KCE_BENCH_PODS changes the count) read
+// from files in kubectl's shapes (`kubectl get nodes -o json`, `kubectl get pods -A -o json` and `-o yaml`, realistic
+// pods: owners, env, probes, token volume, status), then the scheduler's per-node state built from them. Each load
+// runs in a fresh process, for its time and peak RSS. Floors in the same run: reading the pod file's bytes, and
+// JSON.parse of the JSON file when it fits in one string. Prints, never asserts.
+// Run: node --import tsx bench/pods.ts   (files are generated once under the OS temp folder and reused)
+import { spawnSync } from 'node:child_process';
+import { closeSync, existsSync, mkdirSync, openSync, readFileSync, readSync, statSync, writeFileSync, writeSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { generateNodesJson } from '../server/src/inventory/files/generate';
+import { writePodsList } from '../server/src/inventory/files/generatePods';
+import { loadNodesFromText } from '../server/src/inventory/files/loadNodes';
+import { loadSchedPodsFile } from '../server/src/inventory/files/podsFile';
+import { buildScheduling } from '../server/src/inventory/source';
+
+const NODES = 15_000;
+const PODS = Number(process.env.KCE_BENCH_PODS ?? 450_000);
+const PER_NODE = 30;
+const dir = join(tmpdir(), `kce-bench-pods-${PODS}`);
+const files = { nodes: join(dir, 'nodes.json'), json: join(dir, 'pods.json'), yaml: join(dir, 'pods.yaml') };
+
+interface Figure { ms: number; rssMiB: number; pods?: number; nodes?: number; parseMs?: number; buildMs?: number }
+
+function child(mode: string, file: string): Figure {
+  const r = spawnSync(process.execPath, ['--import', 'tsx', __filename, mode, file], { encoding: 'utf8', maxBuffer: 1 << 20 });
+  const line = (r.stdout ?? '').trim().split('\n').pop() ?? '';
+  if (r.status !== 0 || !line.startsWith('{')) throw new Error(`bench child ${mode} failed: ${r.stderr}`);
+  return JSON.parse(line) as Figure;
+}
+
+const peakMiB = () => process.resourceUsage().maxRSS / 1024;
+
+function runChild(mode: string, file: string): void {
+  const t0 = performance.now();
+  if (mode === 'read') {
+    // The least any loader does: every byte of the file into memory once, in the loader's chunk size.
+    const fd = openSync(file, 'r');
+    const buf = Buffer.allocUnsafe(32 * 1024 * 1024);
+    while (readSync(fd, buf, 0, buf.length, null) > 0);
+    closeSync(fd);
+  } else if (mode === 'parse') {
+    JSON.parse(readFileSync(file, 'utf8'));
+  } else {
+    const nodes = loadNodesFromText(readFileSync(files.nodes, 'utf8'), 'nodes.json').nodes;
+    const p = loadSchedPodsFile(file);
+    const t1 = performance.now();
+    const state = buildScheduling(nodes, p.pods);
+    const t2 = performance.now();
+    console.log(JSON.stringify({ ms: t2 - t0, rssMiB: peakMiB(), pods: p.pods.length, nodes: state.nodes().length,
+      parseMs: t1 - t0, buildMs: t2 - t1 }));
+    return;
+  }
+  console.log(JSON.stringify({ ms: performance.now() - t0, rssMiB: peakMiB() }));
+}
+
+function generate(): void {
+  mkdirSync(dir, { recursive: true });
+  if (!existsSync(files.nodes)) writeFileSync(files.nodes, generateNodesJson(NODES));
+  for (const f of ['json', 'yaml'] as const) {
+    const done = `${files[f]}.done`;
+    if (existsSync(done)) continue;
+    const fd = openSync(files[f], 'w');
+    writePodsList(f, Math.ceil(PODS / PER_NODE), PER_NODE, (c) => writeSync(fd, c));
+    closeSync(fd);
+    writeFileSync(done, '');
+  }
+}
+
+if (process.argv[2]) runChild(process.argv[2], process.argv[3]!);
+else {
+  generate();
+  const gb = (f: string) => `${(statSync(f).size / 1e9).toFixed(2)} GB`;
+  const s = (x: number) => `${(x / 1000).toFixed(2)} s`;
+  for (const f of ['json', 'yaml'] as const) {
+    const load = child('load', files[f]);
+    const read = child('read', files[f]);
+    const canParse = f === 'json' && statSync(files[f]).size < 400 * 1024 * 1024;
+    const parse = canParse ? child('parse', files[f]) : undefined;
+    console.log(`inventory: ${NODES.toLocaleString('en')} nodes + ${load.pods!.toLocaleString('en')} pods, ` +
+      `kubectl -o ${f} (pods ${gb(files[f])}): ${s(load.ms)} (pods read ${s(load.parseMs!)}, per-node state ${s(load.buildMs!)}), ` +
+      `peak RSS ${load.rssMiB.toFixed(0)} MiB (floor: reading the bytes ${s(read.ms)}` +
+      `${parse ? `, JSON.parse ${s(parse.ms)} / ${parse.rssMiB.toFixed(0)} MiB` : ', JSON.parse: the file exceeds one string'}; ` +
+      'target ≤ 3 s, ≤ 1 GiB)');
+  }
+}
