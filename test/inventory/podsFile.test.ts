@@ -64,7 +64,7 @@ describe('pods files, item by item', () => {
     assert.match(r.errors[0]!.message, /noname\.json \(items\[0\]\): a Pod needs metadata\.name/);
   });
 
-  test('compact JSON, a single Pod and YAML go to the whole-text loader; a directory is an error', () => {
+  test('a YAML List item by item; compact JSON and a single Pod go to the whole-text loader; a directory is an error', () => {
     const pods = [...generatePodObjects(1, 2)];
     const compact = JSON.stringify({ apiVersion: 'v1', items: pods, kind: 'List' });
     assert.deepEqual([loadSchedPodsFile(file('c.json', compact)).reader, loadSchedPodsFile(file('c.json', compact)).pods.length],
@@ -72,6 +72,7 @@ describe('pods files, item by item', () => {
     assert.equal(loadSchedPodsFile(file('one.json', JSON.stringify(pods[0], null, 4))).pods.length, 1);
     const yaml = listOf('yaml', 2, 3);
     const y = loadSchedPodsFile(file('pods.yaml', yaml));
+    assert.equal(y.reader, 'yaml-items');
     assert.deepEqual(y.pods, loadSchedPodsFromText(yaml, 'y').pods);
     assert.equal(y.pods.length, 6);
     assert.equal(loadSchedPodsFile(file('single.yaml', toKubectlYaml(pods[0]))).pods.length, 1);
