@@ -190,6 +190,11 @@ export class TestApiServer {
     return this.watchers.size;
   }
 
+  /** Open watches of one resource. */
+  watching(resource: Resource): number {
+    return [...this.watchers].filter((w) => w.resource === resource).length;
+  }
+
   count(kind: 'list' | 'watch', resource = 'nodes'): number {
     return this.requests.filter((r) => r.path.includes(`/${resource}`) && (kind === 'watch') === /[?&]watch=(1|true)/.test(r.path)).length;
   }

@@ -110,7 +110,7 @@ describe('list and watch', () => {
   test('a dropped watch reconnects from the last resourceVersion and catches up', async () => {
     const inv = open();
     await inv.ready;
-    await waitFor(() => api.openWatches === 1, 3000, 'a watch');
+    await waitFor(() => api.watching('nodes') === 1, 3000, 'a watch');
     const lists = api.count('list');
     const watches = api.count('watch');
     api.dropWatches();
@@ -127,7 +127,7 @@ describe('list and watch', () => {
   test('410 Gone on the watch (ERROR event, then end of stream): relist from scratch', async () => {
     const inv = open();
     await inv.ready;
-    await waitFor(() => api.openWatches === 1, 3000, 'a watch');
+    await waitFor(() => api.watching('nodes') === 1, 3000, 'a watch');
     const lists = api.count('list');
     api.goneWatches = 1;
     api.compact();
@@ -145,12 +145,12 @@ describe('list and watch', () => {
   test('server gone after a good list: the last inventory stays, marked stale, then recovers', async () => {
     const inv = open();
     await inv.ready;
-    await waitFor(() => api.openWatches === 1, 3000, 'a watch');
+    await waitFor(() => api.openWatches === 2, 3000, 'the watches of nodes and pods');
     api.forbidden.add('nodes');
     api.dropWatches();
     // first the dropped connection, then the refused reconnect
-    await waitFor(() => inv.status().state === 'stale' && /403/.test(inv.status().text), 3000, 'stale');
-    const s = inv.status();
+    let s = inv.status();
+    await waitFor(() => (s = inv.status()).state === 'stale' && /403/.test(s.text), 3000, 'stale');
     assert.equal(s.count, 3);
     assert.match(s.text, /^cluster: test · 3 nodes · stale \(403 Forbidden: not allowed to watch nodes/);
     assert.equal(inv.nodes().length, 3);
@@ -285,16 +285,16 @@ describe('contexts and pods', () => {
         { name: 'one', server: api.url, token: api.token, ca: pki.caCert },
         { name: 'two', server: other.url, token: other.token, ca: pki.caCert },
       ], 'one'));
-      const baseline = api.openWatches;
+      const baseline = api.watching('nodes');
       const a = open({ kubeconfig: cfg });
       await a.ready;
       assert.equal(a.contextName, 'one');
-      await waitFor(() => api.openWatches === baseline + 1, 3000, 'watch one');
+      await waitFor(() => api.watching('nodes') === baseline + 1, 3000, 'watch one');
       await a.close();
       const b = open({ kubeconfig: cfg, context: 'two' });
       await b.ready;
       assert.deepEqual(b.nodes().map((n) => n.name), ['other-1']);
-      await waitFor(() => api.openWatches === baseline && other.openWatches === 1, 3000, 'switched');
+      await waitFor(() => api.watching('nodes') === baseline && other.watching('nodes') === 1, 3000, 'switched');
       await b.close();
     } finally {
       await other.stop();
