@@ -5,7 +5,17 @@
 // JSON.parse of the JSON file when it fits in one string. Prints, never asserts.
 // Run: node --import tsx bench/pods.ts   (files are generated once under the OS temp folder and reused)
 import { spawnSync } from 'node:child_process';
-import { closeSync, existsSync, mkdirSync, openSync, readFileSync, readSync, statSync, writeFileSync, writeSync } from 'node:fs';
+import {
+  closeSync,
+  existsSync,
+  mkdirSync,
+  openSync,
+  readFileSync,
+  readSync,
+  statSync,
+  writeFileSync,
+  writeSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { generateNodesJson } from '../server/src/inventory/files/generate';
@@ -20,10 +30,20 @@ const PER_NODE = 30;
 const dir = join(tmpdir(), `kce-bench-pods-${PODS}`);
 const files = { nodes: join(dir, 'nodes.json'), json: join(dir, 'pods.json'), yaml: join(dir, 'pods.yaml') };
 
-interface Figure { ms: number; rssMiB: number; pods?: number; nodes?: number; parseMs?: number; buildMs?: number }
+interface Figure {
+  ms: number;
+  rssMiB: number;
+  pods?: number;
+  nodes?: number;
+  parseMs?: number;
+  buildMs?: number;
+}
 
 function child(mode: string, file: string): Figure {
-  const r = spawnSync(process.execPath, ['--import', 'tsx', __filename, mode, file], { encoding: 'utf8', maxBuffer: 1 << 20 });
+  const r = spawnSync(process.execPath, ['--import', 'tsx', __filename, mode, file], {
+    encoding: 'utf8',
+    maxBuffer: 1 << 20,
+  });
   const line = (r.stdout ?? '').trim().split('\n').pop() ?? '';
   if (r.status !== 0 || !line.startsWith('{')) throw new Error(`bench child ${mode} failed: ${r.stderr}`);
   return JSON.parse(line) as Figure;
@@ -47,8 +67,16 @@ function runChild(mode: string, file: string): void {
     const t1 = performance.now();
     const state = buildScheduling(nodes, p.pods);
     const t2 = performance.now();
-    console.log(JSON.stringify({ ms: t2 - t0, rssMiB: peakMiB(), pods: p.pods.length, nodes: state.nodes().length,
-      parseMs: t1 - t0, buildMs: t2 - t1 }));
+    console.log(
+      JSON.stringify({
+        ms: t2 - t0,
+        rssMiB: peakMiB(),
+        pods: p.pods.length,
+        nodes: state.nodes().length,
+        parseMs: t1 - t0,
+        buildMs: t2 - t1,
+      }),
+    );
     return;
   }
   console.log(JSON.stringify({ ms: performance.now() - t0, rssMiB: peakMiB() }));
@@ -77,10 +105,12 @@ else {
     const read = child('read', files[f]);
     const canParse = f === 'json' && statSync(files[f]).size < 500_000_000; // V8's longest string is about 512 MiB
     const parse = canParse ? child('parse', files[f]) : undefined;
-    console.log(`inventory: ${NODES.toLocaleString('en')} nodes + ${load.pods!.toLocaleString('en')} pods, ` +
-      `kubectl -o ${f} (pods ${gb(files[f])}): ${s(load.ms)} (pods read ${s(load.parseMs!)}, per-node state ${s(load.buildMs!)}), ` +
-      `peak RSS ${load.rssMiB.toFixed(0)} MiB (floor: reading the bytes ${s(read.ms)}` +
-      `${parse ? `, JSON.parse ${s(parse.ms)} / ${parse.rssMiB.toFixed(0)} MiB` : ', JSON.parse: the file exceeds one string'}; ` +
-      'target ≤ 3 s, ≤ 1 GiB)');
+    console.log(
+      `inventory: ${NODES.toLocaleString('en')} nodes + ${load.pods!.toLocaleString('en')} pods, ` +
+        `kubectl -o ${f} (pods ${gb(files[f])}): ${s(load.ms)} (pods read ${s(load.parseMs!)}, per-node state ${s(load.buildMs!)}), ` +
+        `peak RSS ${load.rssMiB.toFixed(0)} MiB (floor: reading the bytes ${s(read.ms)}` +
+        `${parse ? `, JSON.parse ${s(parse.ms)} / ${parse.rssMiB.toFixed(0)} MiB` : ', JSON.parse: the file exceeds one string'}; ` +
+        'target ≤ 3 s, ≤ 1 GiB)',
+    );
   }
 }

@@ -17,15 +17,29 @@ const opened: ClusterInventory[] = [];
 
 function pod(name: string, node: string | undefined, cpu: string, extra: { hostPort?: number; phase?: string } = {}) {
   return {
-    apiVersion: 'v1', kind: 'Pod',
-    metadata: { name, namespace: 'shop', uid: `uid-${name}`, labels: { app: name }, annotations: { big: 'x'.repeat(200) } },
+    apiVersion: 'v1',
+    kind: 'Pod',
+    metadata: {
+      name,
+      namespace: 'shop',
+      uid: `uid-${name}`,
+      labels: { app: name },
+      annotations: { big: 'x'.repeat(200) },
+    },
     spec: {
       ...(node ? { nodeName: node } : {}),
-      containers: [{
-        name: 'c', image: 'registry.example/app:1', env: [{ name: 'A', value: 'b' }],
-        resources: { requests: { cpu, memory: '64Mi' }, limits: { memory: '64Mi' } },
-        ports: [{ containerPort: 8080 }, ...(extra.hostPort ? [{ containerPort: 9100, hostPort: extra.hostPort }] : [])],
-      }],
+      containers: [
+        {
+          name: 'c',
+          image: 'registry.example/app:1',
+          env: [{ name: 'A', value: 'b' }],
+          resources: { requests: { cpu, memory: '64Mi' }, limits: { memory: '64Mi' } },
+          ports: [
+            { containerPort: 8080 },
+            ...(extra.hostPort ? [{ containerPort: 9100, hostPort: extra.hostPort }] : []),
+          ],
+        },
+      ],
       volumes: [{ name: 'v', emptyDir: {} }],
     },
     status: { phase: extra.phase ?? 'Running', conditions: [{ type: 'Ready', status: 'True' }], podIP: '10.0.0.9' },
@@ -40,7 +54,9 @@ function withAllocatable(name: string) {
 
 function open(): ClusterInventory {
   const inv = ClusterInventory.open({
-    trusted: true, kubeconfig, timeoutMs: 2000,
+    trusted: true,
+    kubeconfig,
+    timeoutMs: 2000,
     watch: { backoffInitialMs: 20, backoffMaxMs: 100, pageSize: 2, watchTimeoutSeconds: 30 },
   });
   opened.push(inv);
@@ -53,10 +69,18 @@ before(async () => {
   api = await new TestApiServer(makePki()).start();
   api.seed([withAllocatable('node-a'), withAllocatable('node-b')]);
   // Five pods before any watch (listed over three pages of two), one of them finished, one not yet bound.
-  api.pods.push(pod('a1', 'node-a', '500m'), pod('a2', 'node-a', '250m', { hostPort: 9100 }), pod('b1', 'node-b', '1'),
-    pod('done', 'node-b', '2', { phase: 'Succeeded' }), pod('pending', undefined, '1'));
+  api.pods.push(
+    pod('a1', 'node-a', '500m'),
+    pod('a2', 'node-a', '250m', { hostPort: 9100 }),
+    pod('b1', 'node-b', '1'),
+    pod('done', 'node-b', '2', { phase: 'Succeeded' }),
+    pod('pending', undefined, '1'),
+  );
   kubeconfig = join(tmp.dir, 'kubeconfig');
-  writeFileSync(kubeconfig, kubeconfigText([{ name: 'test', server: api.url, token: api.token, ca: api.pki.caCert }], 'test'));
+  writeFileSync(
+    kubeconfig,
+    kubeconfigText([{ name: 'test', server: api.url, token: api.token, ca: api.pki.caCert }], 'test'),
+  );
 });
 
 after(async () => {
@@ -72,14 +96,22 @@ describe('live pods', () => {
     const state = inv.scheduling;
     assert.equal(milli(inv, 'node-a'), 750);
     assert.equal(milli(inv, 'node-b'), 1000, 'the Succeeded pod does not count');
-    assert.deepEqual([...inv.scheduling.get('node-a')!.usedPorts.get('0.0.0.0') ?? []], ['TCP/9100']);
+    assert.deepEqual([...(inv.scheduling.get('node-a')!.usedPorts.get('0.0.0.0') ?? [])], ['TCP/9100']);
     assert.equal(inv.status().pods, 5);
-    assert.ok(api.requests.some((r) => r.path.startsWith('/api/v1/pods?limit=2&continue=')), 'listed in pages');
+    assert.ok(
+      api.requests.some((r) => r.path.startsWith('/api/v1/pods?limit=2&continue=')),
+      'listed in pages',
+    );
 
     // What is kept is what the filters read: no image, env, volumes, annotations or pod IP.
     const kept = inv.scheduling.get('node-a')!.pods.find((p) => p.pod.metadata?.name === 'a2')!.pod;
-    assert.deepEqual(kept.spec?.containers, [{ name: 'c', resources: { requests: { cpu: '250m', memory: '64Mi' } },
-      ports: [{ containerPort: 9100, hostPort: 9100 }] }]);
+    assert.deepEqual(kept.spec?.containers, [
+      {
+        name: 'c',
+        resources: { requests: { cpu: '250m', memory: '64Mi' } },
+        ports: [{ containerPort: 9100, hostPort: 9100 }],
+      },
+    ]);
     assert.deepEqual(Object.keys(kept.metadata!).sort(), ['labels', 'name', 'namespace', 'uid']);
     assert.deepEqual(kept.status, { phase: 'Running' });
 
@@ -147,7 +179,8 @@ describe('live pods', () => {
   test('over LSP: the analyses get the live state; a 403 on pods is a warning (showMessage + logMessage)', async () => {
     api.forbidden.add('pods');
     const h = await startServer({
-      deps: defaultDeps(), capabilities: PULL_CAPS,
+      deps: defaultDeps(),
+      capabilities: PULL_CAPS,
       initializationOptions: { trusted: true, settings: { kce: { inventory: { source: 'cluster', kubeconfig } } } },
     });
     try {

@@ -46,20 +46,30 @@ describe('pods files, item by item', () => {
     resized.spec.initContainers = [];
     const node = { apiVersion: 'v1', kind: 'Node', metadata: { name: 'n' }, status: { allocatable: { cpu: '1' } } };
     for (const indent of [2, 4, 8]) {
-      const text = JSON.stringify({ apiVersion: 'v1', items: [node, ...pods], kind: 'PodList', metadata: {} }, null, indent);
+      const text = JSON.stringify(
+        { apiVersion: 'v1', items: [node, ...pods], kind: 'PodList', metadata: {} },
+        null,
+        indent,
+      );
       const r = loadSchedPodsFile(file(`i${indent}.json`, text));
       assert.equal(r.reader, 'json-items', `indent ${indent}`);
       assert.deepEqual(r.pods, loadSchedPodsFromText(text, 'x').pods, `indent ${indent}`);
       assert.equal(r.pods.length, 6);
-      assert.deepEqual(r.pods[1]!.status?.conditions, [{ type: 'PodResizePending', status: 'True', reason: 'Deferred' }]);
-      assert.deepEqual(r.pods[1]!.status?.containerStatuses, [{ name: 'log-shipper', allocatedResources: { cpu: '2' } }]);
+      assert.deepEqual(r.pods[1]!.status?.conditions, [
+        { type: 'PodResizePending', status: 'True', reason: 'Deferred' },
+      ]);
+      assert.deepEqual(r.pods[1]!.status?.containerStatuses, [
+        { name: 'log-shipper', allocatedResources: { cpu: '2' } },
+      ]);
     }
   });
 
   test('a pod without a name is an error located by its item; the others load', () => {
     const pods = [...generatePodObjects(1, 2)];
     delete (pods[0] as { metadata: Record<string, unknown> }).metadata.name;
-    const r = loadSchedPodsFile(file('noname.json', JSON.stringify({ apiVersion: 'v1', items: pods, kind: 'List' }, null, 4)));
+    const r = loadSchedPodsFile(
+      file('noname.json', JSON.stringify({ apiVersion: 'v1', items: pods, kind: 'List' }, null, 4)),
+    );
     assert.equal(r.pods.length, 1);
     assert.match(r.errors[0]!.message, /noname\.json \(items\[0\]\): a Pod needs metadata\.name/);
   });
@@ -67,8 +77,10 @@ describe('pods files, item by item', () => {
   test('a YAML List item by item; compact JSON and a single Pod go to the whole-text loader; a directory is an error', () => {
     const pods = [...generatePodObjects(1, 2)];
     const compact = JSON.stringify({ apiVersion: 'v1', items: pods, kind: 'List' });
-    assert.deepEqual([loadSchedPodsFile(file('c.json', compact)).reader, loadSchedPodsFile(file('c.json', compact)).pods.length],
-      ['whole-text', 2]);
+    assert.deepEqual(
+      [loadSchedPodsFile(file('c.json', compact)).reader, loadSchedPodsFile(file('c.json', compact)).pods.length],
+      ['whole-text', 2],
+    );
     assert.equal(loadSchedPodsFile(file('one.json', JSON.stringify(pods[0], null, 4))).pods.length, 1);
     const yaml = listOf('yaml', 2, 3);
     const y = loadSchedPodsFile(file('pods.yaml', yaml));

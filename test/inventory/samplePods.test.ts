@@ -26,7 +26,11 @@ for (const n of nodes) cluster.setNode(n);
 for (const p of pods) cluster.upsertPod(p);
 const view = (name: string) => cluster.get(name)!;
 
-interface Workload { kind: string; metadata: { namespace: string }; spec: { template: { metadata: object; spec: object } } }
+interface Workload {
+  kind: string;
+  metadata: { namespace: string };
+  spec: { template: { metadata: object; spec: object } };
+}
 function example(file: string): Workload {
   return parseAllDocuments(readFileSync(join(EX, file), 'utf8'))[0]!.toJS() as Workload;
 }
@@ -35,8 +39,10 @@ function example(file: string): Workload {
 function verdicts(file: string): Map<string, string> {
   const w = example(file);
   const daemon = w.kind === 'DaemonSet';
-  const pod = { metadata: { ...w.spec.template.metadata, namespace: w.metadata.namespace },
-    spec: structuredClone(w.spec.template.spec) } as SchedPod;
+  const pod = {
+    metadata: { ...w.spec.template.metadata, namespace: w.metadata.namespace },
+    spec: structuredClone(w.spec.template.spec),
+  } as SchedPod;
   if (daemon) addOrUpdateDaemonPodTolerations(pod.spec!);
   const prepared = prepareFilters(pod, cluster.nodes(), { daemonPinnedToNode: daemon, specPath: 'spec.template.spec' });
   const placement = daemon ? compilePlacement(w as unknown as DaemonSet, DEFAULT_FEATURE_GATES) : undefined;
@@ -65,10 +71,14 @@ describe('sample cluster: capacity and pods', () => {
   test('every node reports allocatable below its capacity; GPU nodes offer one nvidia.com/gpu', () => {
     for (const n of nodes) {
       assert.ok(n.allocatable, n.name);
-      for (const r of ['cpu', 'memory', 'pods', 'ephemeral-storage']) assert.ok(n.allocatable[r] !== undefined, `${n.name} ${r}`);
+      for (const r of ['cpu', 'memory', 'pods', 'ephemeral-storage'])
+        assert.ok(n.allocatable[r] !== undefined, `${n.name} ${r}`);
       assert.equal(view(n.name).allocatable.allowedPodNumber > 0, true);
     }
-    assert.deepEqual(nodes.filter((n) => n.allocatable?.['nvidia.com/gpu']).map((n) => n.name), ['gpu-a-1', 'gpu-b-1']);
+    assert.deepEqual(
+      nodes.filter((n) => n.allocatable?.['nvidia.com/gpu']).map((n) => n.name),
+      ['gpu-a-1', 'gpu-b-1'],
+    );
   });
 
   test('each pod is bound to a node it may run on: the node exists, its NoExecute taints are tolerated', () => {
@@ -76,7 +86,11 @@ describe('sample cluster: capacity and pods', () => {
       const node = nodes.find((n) => n.name === p.spec?.nodeName);
       assert.ok(node, `${p.metadata?.name} on ${p.spec?.nodeName}`);
       const noExecute = node.taints.filter((t) => t.effect === 'NoExecute');
-      assert.equal(findMatchingUntoleratedTaint(noExecute, p.spec?.tolerations ?? [], undefined, false), undefined, p.metadata?.name);
+      assert.equal(
+        findMatchingUntoleratedTaint(noExecute, p.spec?.tolerations ?? [], undefined, false),
+        undefined,
+        p.metadata?.name,
+      );
     }
   });
 
@@ -104,17 +118,22 @@ describe('sample cluster: capacity and pods', () => {
   });
 
   test('node-exporter (host port 9100): Pending on worker-c-1 only, where the orphaned exporter holds the port', () => {
-    assert.deepEqual(notOk(verdicts('node-exporter.yaml')),
-      [['worker-c-1', "NodePorts: node(s) didn't have free ports for the requested pod ports"]]);
+    assert.deepEqual(notOk(verdicts('node-exporter.yaml')), [
+      ['worker-c-1', "NodePorts: node(s) didn't have free ports for the requested pod ports"],
+    ]);
   });
 
   test('the other example DaemonSets are not held back by the scheduler', () => {
-    for (const f of ['csi-node.yaml', 'fluent-bit.yaml', 'nvidia-device-plugin.yaml']) assert.deepEqual(notOk(verdicts(f)), [], f);
+    for (const f of ['csi-node.yaml', 'fluent-bit.yaml', 'nvidia-device-plugin.yaml'])
+      assert.deepEqual(notOk(verdicts(f)), [], f);
   });
 
   test('web-deployment: the zone spread leaves zone-c, where only worker-c-1 takes the pod', () => {
     const v = verdicts('web-deployment.yaml');
-    assert.deepEqual([...v].filter(([, x]) => x === 'ok').map(([n]) => n), ['worker-c-1']);
+    assert.deepEqual(
+      [...v].filter(([, x]) => x === 'ok').map(([n]) => n),
+      ['worker-c-1'],
+    );
     assert.equal(v.get('worker-a-1'), 'NodeResourcesFit: Insufficient cpu');
     assert.equal(v.get('worker-b-1'), "PodTopologySpread: node(s) didn't match pod topology spread constraints");
     assert.equal(v.get('cordoned-c-2'), 'NodeUnschedulable: node(s) were unschedulable');

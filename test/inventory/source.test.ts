@@ -17,12 +17,21 @@ after(() => tmp.cleanup());
 const EX = join(__dirname, '../../examples');
 
 function node(name: string, cpu = '2') {
-  return { apiVersion: 'v1', kind: 'Node', metadata: { name, labels: { 'kubernetes.io/hostname': name } },
-    status: { allocatable: { cpu, memory: '4Gi', pods: '10' }, conditions: [{ type: 'Ready', status: 'True' }] } };
+  return {
+    apiVersion: 'v1',
+    kind: 'Node',
+    metadata: { name, labels: { 'kubernetes.io/hostname': name } },
+    status: { allocatable: { cpu, memory: '4Gi', pods: '10' }, conditions: [{ type: 'Ready', status: 'True' }] },
+  };
 }
 function pod(name: string, nodeName: string, cpu: string) {
-  return { apiVersion: 'v1', kind: 'Pod', metadata: { name, namespace: 'default', uid: `u-${name}` },
-    spec: { nodeName, containers: [{ name: 'c', image: 'x', resources: { requests: { cpu } } }] }, status: { phase: 'Running' } };
+  return {
+    apiVersion: 'v1',
+    kind: 'Pod',
+    metadata: { name, namespace: 'default', uid: `u-${name}` },
+    spec: { nodeName, containers: [{ name: 'c', image: 'x', resources: { requests: { cpu } } }] },
+    status: { phase: 'Running' },
+  };
 }
 const list = (items: unknown[]) => ({ apiVersion: 'v1', kind: 'List', items, metadata: { resourceVersion: '' } });
 const used = (s: { scheduling: { get(n: string): { requested: { milliCPU: number } } | undefined } }, n: string) =>
@@ -41,15 +50,24 @@ describe('inventory sources with pods', () => {
     const s = fileSource({ path: '/w/cluster.yaml', text });
     assert.deepEqual(s.errors, []);
     assert.deepEqual([s.nodes.length, s.pods.length, used(s, 'n1'), used(s, 'n2')], [2, 2, 700, 1000]);
-    const sample = fileSource({ path: join(EX, 'sample-cluster.yaml'), text: readFileSync(join(EX, 'sample-cluster.yaml'), 'utf8') });
+    const sample = fileSource({
+      path: join(EX, 'sample-cluster.yaml'),
+      text: readFileSync(join(EX, 'sample-cluster.yaml'), 'utf8'),
+    });
     assert.deepEqual([sample.nodes.length, sample.pods.length, used(sample, 'worker-a-1')], [14, 43, 3600]);
   });
 
   test('a pods file replaces the pods of the source; one without pods is an error, not an empty success', () => {
     const base = fileSource({ path: '/w/nodes.json', text: JSON.stringify(list([node('n1')])) });
     assert.equal(base.pods.length, 0);
-    const withPods = withPodsFile(base, { path: '/w/pods.json', text: JSON.stringify(list([pod('p1', 'n1', '1500m')])) });
-    assert.deepEqual([withPods.pods.length, withPods.podsPath, used(withPods, 'n1'), used(base, 'n1')], [1, '/w/pods.json', 1500, 0]);
+    const withPods = withPodsFile(base, {
+      path: '/w/pods.json',
+      text: JSON.stringify(list([pod('p1', 'n1', '1500m')])),
+    });
+    assert.deepEqual(
+      [withPods.pods.length, withPods.podsPath, used(withPods, 'n1'), used(base, 'n1')],
+      [1, '/w/pods.json', 1500, 0],
+    );
     const empty = withPodsFile(base, { path: '/w/x.yaml', text: 'kind: ConfigMap\n' });
     assert.match(empty.errors[0]!.message, /\/w\/x\.yaml: no Pod objects found/);
   });
@@ -58,9 +76,15 @@ describe('inventory sources with pods', () => {
     const nodes = join(tmp.dir, 'nodes.yaml');
     const pods = join(tmp.dir, 'pods.json');
     writeFileSync(nodes, toKubectlYaml(list([node('n1')])));
-    writeFileSync(pods, JSON.stringify({ apiVersion: 'v1', kind: 'PodList', items: [pod('p1', 'n1', '250m')] }, null, 4));
+    writeFileSync(
+      pods,
+      JSON.stringify({ apiVersion: 'v1', kind: 'PodList', items: [pod('p1', 'n1', '250m')] }, null, 4),
+    );
     const ok = await loadInventory({ source: 'file', file: nodes, podsFile: pods, workspaceFolders: [] });
-    assert.deepEqual([ok.pods, ok.podsFile, ok.scheduling?.get('n1')?.requested.milliCPU, ok.error], [1, pods, 250, undefined]);
+    assert.deepEqual(
+      [ok.pods, ok.podsFile, ok.scheduling?.get('n1')?.requested.milliCPU, ok.error],
+      [1, pods, 250, undefined],
+    );
     const dir = join(tmp.dir, 'a-directory');
     mkdirSync(dir);
     const bad = await loadInventory({ source: 'file', file: nodes, podsFile: dir, workspaceFolders: [] });
@@ -70,15 +94,18 @@ describe('inventory sources with pods', () => {
     assert.deepEqual([sample.pods, sample.scheduling?.podCount()], [1, 1]);
   });
 
-  test('over LSP: the session passes the inventory\'s scheduler state to the analyses (pods file relative to the folder)', async () => {
+  test("over LSP: the session passes the inventory's scheduler state to the analyses (pods file relative to the folder)", async () => {
     const folder = join(tmp.dir, 'ws');
     mkdirSync(folder);
     writeFileSync(join(folder, 'nodes.yaml'), toKubectlYaml(list([node('n1'), node('n2')])));
     writeFileSync(join(folder, 'pods.yaml'), toKubectlYaml(list([pod('p1', 'n2', '1')])));
     const h = await startServer({
-      deps: defaultDeps(), capabilities: PULL_CAPS,
+      deps: defaultDeps(),
+      capabilities: PULL_CAPS,
       workspaceFolders: [{ uri: pathToFileURL(folder).href, name: 'ws' }],
-      initializationOptions: { settings: { kce: { inventory: { source: 'file', file: 'nodes.yaml', podsFile: 'pods.yaml' } } } },
+      initializationOptions: {
+        settings: { kce: { inventory: { source: 'file', file: 'nodes.yaml', podsFile: 'pods.yaml' } } },
+      },
     });
     try {
       const uri = pathToFileURL(join(folder, 'ds.yaml')).href;

@@ -47,7 +47,8 @@ export interface ReflectedKind<T> {
 
 /** The change hooks that forward every change of the store to a set / remove pair (state derived from it). */
 export function forwardChanges<T>(
-  set: ((value: T) => void) | undefined, remove: ((key: string) => void) | undefined,
+  set: ((value: T) => void) | undefined,
+  remove: ((key: string) => void) | undefined,
 ): Pick<ReflectedKind<T>, 'replaced' | 'upserted' | 'deleted'> {
   return {
     replaced: (store, previous) => {
@@ -69,7 +70,13 @@ export interface WatchStats {
 
 interface WatchEvent {
   type?: string;
-  object?: { metadata?: { name?: string; resourceVersion?: string }; code?: number; reason?: string; message?: string; kind?: string };
+  object?: {
+    metadata?: { name?: string; resourceVersion?: string };
+    code?: number;
+    reason?: string;
+    message?: string;
+    kind?: string;
+  };
 }
 
 function sleep(ms: number, signal: AbortSignal): Promise<void> {
@@ -103,7 +110,10 @@ export class Reflector<T> {
   private readySettled = false;
   private loop: Promise<void> | undefined;
 
-  constructor(protected readonly opts: ReflectorOptions, private readonly kind: ReflectedKind<T>) {
+  constructor(
+    protected readonly opts: ReflectorOptions,
+    private readonly kind: ReflectedKind<T>,
+  ) {
     this.ready = new Promise<void>((res, rej) => {
       this.readyResolve = res;
       this.readyReject = rej;
@@ -229,8 +239,13 @@ export class Reflector<T> {
         }
         throw e;
       }
-      const list = body as { kind?: string; metadata?: { resourceVersion?: string; continue?: string }; items?: unknown[] };
-      if (!list || !Array.isArray(list.items)) throw new KubeApiError('protocol', `${this.opts.http.server} answered list ${resource} without items`);
+      const list = body as {
+        kind?: string;
+        metadata?: { resourceVersion?: string; continue?: string };
+        items?: unknown[];
+      };
+      if (!list || !Array.isArray(list.items))
+        throw new KubeApiError('protocol', `${this.opts.http.server} answered list ${resource} without items`);
       for (const it of list.items) {
         const c = this.kind.convert(it);
         if (c) fresh.set(c.key, c.value);
@@ -249,7 +264,12 @@ export class Reflector<T> {
   private async watchOnce(signal: AbortSignal): Promise<number> {
     const { path, resource } = this.kind;
     const base = this.opts.watchTimeoutSeconds ?? Math.floor(300 * (1 + (this.opts.random ?? Math.random)()));
-    const q = new URLSearchParams({ watch: '1', resourceVersion: this.resourceVersion, allowWatchBookmarks: 'true', timeoutSeconds: String(base) });
+    const q = new URLSearchParams({
+      watch: '1',
+      resourceVersion: this.resourceVersion,
+      allowWatchBookmarks: 'true',
+      timeoutSeconds: String(base),
+    });
     this.stats.watches++;
     let events = 0;
     await this.opts.http.watch(`${path}?${q.toString()}`, {

@@ -47,12 +47,22 @@ export function generatePodObject(node: number, j: number, r: () => number): Rec
     ],
     image: `registry.example.com/${ns}/${name}:1.${app % 20}.${j % 7}`,
     imagePullPolicy: 'IfNotPresent',
-    livenessProbe: { failureThreshold: 3, httpGet: { path: '/healthz', port: 8080, scheme: 'HTTP' }, periodSeconds: 10,
-      successThreshold: 1, timeoutSeconds: 1 },
+    livenessProbe: {
+      failureThreshold: 3,
+      httpGet: { path: '/healthz', port: 8080, scheme: 'HTTP' },
+      periodSeconds: 10,
+      successThreshold: 1,
+      timeoutSeconds: 1,
+    },
     name: daemon ? name : 'main',
     ports,
-    readinessProbe: { failureThreshold: 3, httpGet: { path: '/ready', port: 8080, scheme: 'HTTP' }, periodSeconds: 5,
-      successThreshold: 1, timeoutSeconds: 1 },
+    readinessProbe: {
+      failureThreshold: 3,
+      httpGet: { path: '/ready', port: 8080, scheme: 'HTTP' },
+      periodSeconds: 5,
+      successThreshold: 1,
+      timeoutSeconds: 1,
+    },
     resources: { limits: { memory: MEM[k] }, requests: { cpu: CPU[k], memory: MEM[k] } },
     terminationMessagePath: '/dev/termination-log',
     terminationMessagePolicy: 'File',
@@ -65,12 +75,21 @@ export function generatePodObject(node: number, j: number, r: () => number): Rec
     metadata: {
       creationTimestamp: STAMP,
       generateName: `${daemon ? name : rs}-`,
-      labels: daemon ? { app: name, 'controller-revision-hash': '7d9f8c6b5', 'pod-template-generation': '3' }
+      labels: daemon
+        ? { app: name, 'controller-revision-hash': '7d9f8c6b5', 'pod-template-generation': '3' }
         : { app: name, 'pod-template-hash': rs.slice(name.length + 1) },
       name: podName,
       namespace: daemon ? 'kube-system' : ns,
-      ownerReferences: [{ apiVersion: 'apps/v1', blockOwnerDeletion: true, controller: true,
-        kind: daemon ? 'DaemonSet' : 'ReplicaSet', name: daemon ? name : rs, uid: `owner-${app}-${j}` }],
+      ownerReferences: [
+        {
+          apiVersion: 'apps/v1',
+          blockOwnerDeletion: true,
+          controller: true,
+          kind: daemon ? 'DaemonSet' : 'ReplicaSet',
+          name: daemon ? name : rs,
+          uid: `owner-${app}-${j}`,
+        },
+      ],
       resourceVersion: String(5_000_000 + node * 64 + j),
       uid,
     },
@@ -91,33 +110,49 @@ export function generatePodObject(node: number, j: number, r: () => number): Rec
         { effect: 'NoExecute', key: 'node.kubernetes.io/not-ready', operator: 'Exists', tolerationSeconds: 300 },
         { effect: 'NoExecute', key: 'node.kubernetes.io/unreachable', operator: 'Exists', tolerationSeconds: 300 },
       ],
-      volumes: [{
-        name: tokenVolume,
-        projected: {
-          defaultMode: 420,
-          sources: [
-            { serviceAccountToken: { expirationSeconds: 3607, path: 'token' } },
-            { configMap: { items: [{ key: 'ca.crt', path: 'ca.crt' }], name: 'kube-root-ca.crt' } },
-            { downwardAPI: { items: [{ fieldRef: { apiVersion: 'v1', fieldPath: 'metadata.namespace' }, path: 'namespace' }] } },
-          ],
+      volumes: [
+        {
+          name: tokenVolume,
+          projected: {
+            defaultMode: 420,
+            sources: [
+              { serviceAccountToken: { expirationSeconds: 3607, path: 'token' } },
+              { configMap: { items: [{ key: 'ca.crt', path: 'ca.crt' }], name: 'kube-root-ca.crt' } },
+              {
+                downwardAPI: {
+                  items: [{ fieldRef: { apiVersion: 'v1', fieldPath: 'metadata.namespace' }, path: 'namespace' }],
+                },
+              },
+            ],
+          },
         },
-      }],
+      ],
     },
     status: {
-      conditions: ['PodReadyToStartContainers', 'Initialized', 'Ready', 'ContainersReady', 'PodScheduled'].map(condition),
-      containerStatuses: [{
-        containerID: `containerd://${uid.replace(/-/g, '')}${uid.replace(/-/g, '')}`,
-        image: container.image,
-        imageID: `${container.image.split(':')[0]}@sha256:${'0123456789abcdef'.repeat(4)}`,
-        lastState: {},
-        name: container.name,
-        ready: true,
-        restartCount: 0,
-        started: true,
-        state: { running: { startedAt: STAMP } },
-        volumeMounts: [{ mountPath: '/var/run/secrets/kubernetes.io/serviceaccount', name: tokenVolume, readOnly: true,
-          recursiveReadOnly: 'Disabled' }],
-      }],
+      conditions: ['PodReadyToStartContainers', 'Initialized', 'Ready', 'ContainersReady', 'PodScheduled'].map(
+        condition,
+      ),
+      containerStatuses: [
+        {
+          containerID: `containerd://${uid.replace(/-/g, '')}${uid.replace(/-/g, '')}`,
+          image: container.image,
+          imageID: `${container.image.split(':')[0]}@sha256:${'0123456789abcdef'.repeat(4)}`,
+          lastState: {},
+          name: container.name,
+          ready: true,
+          restartCount: 0,
+          started: true,
+          state: { running: { startedAt: STAMP } },
+          volumeMounts: [
+            {
+              mountPath: '/var/run/secrets/kubernetes.io/serviceaccount',
+              name: tokenVolume,
+              readOnly: true,
+              recursiveReadOnly: 'Disabled',
+            },
+          ],
+        },
+      ],
       hostIP: `10.0.${(node >> 8) & 255}.${node & 255}`,
       hostIPs: [{ ip: `10.0.${(node >> 8) & 255}.${node & 255}` }],
       phase: 'Running',
@@ -139,7 +174,12 @@ export function* generatePodObjects(nodes: number, perNode: number, seed = 7): G
  * `kubectl get pods -A -o json` (a List, 4-space indent as kubectl prints it) or `-o yaml`, written in pieces through
  * `write`, so files far larger than one string can be made.
  */
-export function writePodsList(format: 'json' | 'yaml', nodes: number, perNode: number, write: (chunk: string) => void): void {
+export function writePodsList(
+  format: 'json' | 'yaml',
+  nodes: number,
+  perNode: number,
+  write: (chunk: string) => void,
+): void {
   if (format === 'json') {
     write('{\n    "apiVersion": "v1",\n    "items": [\n');
     let first = true;

@@ -3,7 +3,13 @@
 // status — is dropped, so a 450,000-pod inventory holds a fraction of its file in memory.
 import type { PodCondition, Toleration } from '../../core/types';
 import type {
-  ContainerPort, ResourceRequirements, SchedContainer, SchedContainerStatus, SchedPod, SchedPodSpec, SchedPodStatus,
+  ContainerPort,
+  ResourceRequirements,
+  SchedContainer,
+  SchedContainerStatus,
+  SchedPod,
+  SchedPodSpec,
+  SchedPodStatus,
 } from '../../core/scheduler/types';
 import { toResourceList } from './nodeModel';
 
@@ -32,7 +38,10 @@ function hostPorts(v: unknown): ContainerPort[] | undefined {
   const out: ContainerPort[] = [];
   for (const p of v) {
     if (!isObj(p) || typeof p.hostPort !== 'number' || p.hostPort <= 0) continue;
-    const port: ContainerPort = { containerPort: typeof p.containerPort === 'number' ? p.containerPort : 0, hostPort: p.hostPort };
+    const port: ContainerPort = {
+      containerPort: typeof p.containerPort === 'number' ? p.containerPort : 0,
+      hostPort: p.hostPort,
+    };
     if (typeof p.protocol === 'string') port.protocol = p.protocol;
     if (typeof p.hostIP === 'string') port.hostIP = p.hostIP;
     out.push(port);
@@ -79,7 +88,8 @@ function resizeConditions(v: unknown): PodCondition[] | undefined {
   if (!Array.isArray(v)) return undefined;
   const out: PodCondition[] = [];
   for (const c of v) {
-    if (!isObj(c) || typeof c.type !== 'string' || typeof c.status !== 'string' || !RESIZE_CONDITIONS.has(c.type)) continue;
+    if (!isObj(c) || typeof c.type !== 'string' || typeof c.status !== 'string' || !RESIZE_CONDITIONS.has(c.type))
+      continue;
     const pc: PodCondition & { reason?: string } = { type: c.type, status: c.status };
     if (typeof c.reason === 'string') pc.reason = c.reason;
     out.push(pc);
@@ -102,7 +112,9 @@ function specOf(spec: Record<string, unknown>): SchedPodSpec {
   if (isObj(spec.affinity)) out.affinity = spec.affinity as SchedPodSpec['affinity'];
   if (Array.isArray(spec.tolerations)) out.tolerations = spec.tolerations.filter(isObj) as unknown as Toleration[];
   if (Array.isArray(spec.topologySpreadConstraints)) {
-    out.topologySpreadConstraints = spec.topologySpreadConstraints.filter(isObj) as unknown as SchedPodSpec['topologySpreadConstraints'];
+    out.topologySpreadConstraints = spec.topologySpreadConstraints.filter(
+      isObj,
+    ) as unknown as SchedPodSpec['topologySpreadConstraints'];
   }
   return out;
 }

@@ -77,8 +77,13 @@ function jsonLayout(head: Buffer): { unit: number; itemIndent: number } | undefi
   return { unit, itemIndent: unit * 2 };
 }
 
-function readJsonItems(r: ChunkReader, layout: { unit: number; itemIndent: number }, sourceName: string,
-  pods: SchedPod[], errors: PodsFileResult['errors']): void {
+function readJsonItems(
+  r: ChunkReader,
+  layout: { unit: number; itemIndent: number },
+  sourceName: string,
+  pods: SchedPod[],
+  errors: PodsFileResult['errors'],
+): void {
   const start = spaces(layout.itemIndent, '{');
   const end = spaces(layout.itemIndent, '}');
   let pos = 0;
@@ -149,7 +154,13 @@ export function loadSchedPodsFile(path: string, sourceName = path): PodsFileResu
     r = new ChunkReader(path);
     bytes = fstatSync(r.fd).size;
   } catch (e) {
-    return { pods: [], errors: [{ message: `cannot read ${sourceName}: ${(e as Error).message}` }], parser: 'json', bytes, reader: 'whole-text' };
+    return {
+      pods: [],
+      errors: [{ message: `cannot read ${sourceName}: ${(e as Error).message}` }],
+      parser: 'json',
+      bytes,
+      reader: 'whole-text',
+    };
   }
   try {
     r.more(0);
@@ -171,12 +182,28 @@ export function loadSchedPodsFile(path: string, sourceName = path): PodsFileResu
       if (!(e instanceof NotKubectlShaped) && !(e instanceof SyntaxError)) throw e;
     }
     if (bytes > MAX_WHOLE_TEXT) {
-      return { pods: [], errors: [{ message: `${sourceName}: ${bytes} bytes and not in the layout kubectl prints (indented JSON or a YAML List): too large to read as one text` }], parser: 'json', bytes, reader: 'whole-text' };
+      return {
+        pods: [],
+        errors: [
+          {
+            message: `${sourceName}: ${bytes} bytes and not in the layout kubectl prints (indented JSON or a YAML List): too large to read as one text`,
+          },
+        ],
+        parser: 'json',
+        bytes,
+        reader: 'whole-text',
+      };
     }
     r.close();
     return { ...loadSchedPodsFromText(readFileSync(path, 'utf8'), sourceName), bytes, reader: 'whole-text' };
   } catch (e) {
-    return { pods: [], errors: [{ message: `${sourceName}: ${(e as Error).message}` }], parser: 'json', bytes, reader: 'whole-text' };
+    return {
+      pods: [],
+      errors: [{ message: `${sourceName}: ${(e as Error).message}` }],
+      parser: 'json',
+      bytes,
+      reader: 'whole-text',
+    };
   } finally {
     r.close();
   }
