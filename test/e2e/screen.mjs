@@ -87,8 +87,7 @@ async function run(page, { base, dirs, shots, lap: lapAll, repo, settingsFile, s
   // At 700 px the line may be below the fold: bring it into view (Go to Line) first.
   const brokenText = readFileSync(join(dirs.ws, 'broken', 'daemonset-errors.yaml'), 'utf8');
   await u.goToLine(brokenText.split('\n').findIndex((l) => /effect: NoSchedul$/.test(l)) + 1);
-  await page.locator('.monaco-editor .view-line span', { hasText: /^NoSchedul$/ }).first().hover();
-  await page.waitForSelector('.monaco-hover:has-text("tolerations[0].effect: Unsupported value")', { timeout: 20000 });
+  await u.hoverUntil(page.locator('.monaco-editor .view-line span', { hasText: /^NoSchedul$/ }).first(), '.monaco-hover:has-text("tolerations[0].effect: Unsupported value")');
   await u.shot('diagnostics.png');
   lap('screen: squiggles and the diagnostic hover');
   await page.mouse.move(5, 5);
@@ -114,8 +113,7 @@ async function run(page, { base, dirs, shots, lap: lapAll, repo, settingsFile, s
   await page.mouse.move(5, 5);
   await u.open('fluent-bit.yaml', 'fluent-bit');
   await page.waitForSelector('.monaco-editor .codelens-decoration:has-text("runs on")', { timeout: 30000 });
-  await page.locator('.monaco-editor .view-line span', { hasText: /^DaemonSet$/ }).first().hover();
-  await page.waitForSelector('.monaco-hover:has-text("nodes")', { timeout: 20000 });
+  await u.hoverUntil(page.locator('.monaco-editor .view-line span', { hasText: /^DaemonSet$/ }).first(), '.monaco-hover:has-text("nodes")');
   await u.shot('hover.png');
   lap('screen: code lens and placement hover');
 

@@ -53,6 +53,16 @@ export function ui(page, dirs, shots) {
     await page.waitForSelector(`.quick-input-list .monaco-list-row:has-text("${row}")`, { timeout: 30000 });
     await page.keyboard.press('Enter');
   };
+  /** Hovers `target` until a hover matching `selector` shows (a pointer already in place sends no move: go away first). */
+  const hoverUntil = async (target, selector) => {
+    for (let i = 0; i < 3; i++) {
+      await page.mouse.move(5, 5);
+      await page.waitForTimeout(300);
+      await target.hover();
+      if (await page.waitForSelector(selector, { timeout: 8000 }).then(() => true, () => false)) return;
+    }
+    throw new Error(`no hover ${selector}`);
+  };
   /** Go to Line in the active editor: the line is revealed (centred) with the cursor on it. */
   const goToLine = async (line) => {
     await focusEditor();
@@ -96,5 +106,5 @@ export function ui(page, dirs, shots) {
     }
     return undefined;
   };
-  return { shot, open, goToLine, runCommand, runCommandRaw, pickNext, webviewFrame };
+  return { shot, open, goToLine, hoverUntil, runCommand, runCommandRaw, pickNext, webviewFrame };
 }
