@@ -37,15 +37,26 @@ function closingQuote(buffer: string, pos: number): number {
   return end;
 }
 
-// A document marker at column 0 ends a quoted scalar (go-yaml reports it; so does the parser downstream).
-const DOCUMENT_MARKER = /\r?\n(?:---|\.\.\.)(?=[ \t\r\n]|$)/g;
+/**
+ * Where the line break before a document marker (`---` or `...` at column 0) lies in [from, to), or -1.
+ * Bounded by `to` so that the scan costs the quoted scalar's length, not the rest of the text (quadratic).
+ */
+function documentMarkerBefore(buffer: string, from: number, to: number): number {
+  for (let nl = buffer.indexOf('\n', from); nl !== -1 && nl < to; nl = buffer.indexOf('\n', nl + 1)) {
+    const m = buffer.slice(nl + 1, nl + 4);
+    const after = buffer.charCodeAt(nl + 4);
+    const ends = Number.isNaN(after) || after === 32 || after === 9 || after === 13 || after === 10;
+    if ((m === '---' || m === '...') && ends) return nl > from && buffer[nl - 1] === '\r' ? nl - 1 : nl;
+  }
+  return -1;
+}
 
+// A document marker at column 0 ends a quoted scalar (go-yaml reports it; so does the parser downstream).
 function* goYamlQuotedScalar(this: LexerInternals): Generator<string, string> {
   let end = closingQuote(this.buffer, this.pos);
   const scanTo = end === -1 ? this.buffer.length : end;
-  DOCUMENT_MARKER.lastIndex = this.pos;
-  const marker = DOCUMENT_MARKER.exec(this.buffer);
-  if (marker && marker.index < scanTo) end = marker.index - 1;
+  const marker = documentMarkerBefore(this.buffer, this.pos, scanTo);
+  if (marker !== -1) end = marker - 1;
   if (end === -1) {
     if (!this.atEnd) return this.setNext('quoted-scalar');
     end = this.buffer.length;
