@@ -5,6 +5,7 @@ import { InputError } from './cli/inputs';
 import { resolveFeatureGates, KUBERNETES_TAG } from './core/k8sVersion';
 import { runWalkthroughCommand } from './cli/walkthrough';
 import { clusterInventory, loadClusterSnapshot, runNodes } from './cli/nodesCommand';
+import { BUDGET_FLAGS, budgetFlagsUsage, parseBudgetFlags } from './cli/budgetFlags';
 
 const USAGE = `kce — Kube Controller Explorer (Kubernetes ${KUBERNETES_TAG} semantics)
 
@@ -24,10 +25,15 @@ Options:
   --feature-gates A=true  Kubernetes feature gates, e.g. TaintTolerationComparisonOperators=true
   --format FORMAT         text (default), json, or sarif (validate)
 
+Budgets (what one manifest file may cost; each exceeded one is reported where it happens):
+${budgetFlagsUsage()}
 Exit codes: 0 ok; 1 validation errors (validate) or no DaemonSet found; 2 usage or unreadable input.
 `;
 
-const SPEC = { values: ['nodes', 'pods', 'format', 'feature-gates', 'context', 'kubeconfig'], switches: ['help', 'h'] } as const;
+const SPEC = {
+  values: ['nodes', 'pods', 'format', 'feature-gates', 'context', 'kubeconfig', ...BUDGET_FLAGS],
+  switches: ['help', 'h'],
+};
 
 export async function main(argv: string[], io: IO): Promise<number> {
   const [command] = argv;
@@ -66,7 +72,8 @@ export async function main(argv: string[], io: IO): Promise<number> {
     const { gates, unknown } = resolveFeatureGates(parseFeatureGates(args.flags.get('feature-gates')));
     if (unknown.length) throw new UsageError(`unknown feature gate${unknown.length > 1 ? 's' : ''}: ${unknown.join(', ')}`);
     const format = parseFormat(args.flags.get('format'), command === 'validate' ? ['text', 'json', 'sarif'] : ['text', 'json']);
-    const common = { paths: args.positionals, nodes: args.flags.get('nodes'), format, gates };
+    const limits = parseBudgetFlags(args.flags);
+    const common = { paths: args.positionals, nodes: args.flags.get('nodes'), format, gates, limits };
     // The cluster is read only when asked for: the default path never loads the cluster client.
     const snap = cluster ? await loadClusterSnapshot({ ...(context ? { context } : {}), ...(kubeconfig ? { kubeconfig } : {}) }) : undefined;
     const withCluster = snap ? { ...common, inventory: clusterInventory(snap) } : common;

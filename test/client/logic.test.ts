@@ -166,7 +166,12 @@ describe('workspace trust', () => {
 
   test('the manifest declares limited support and restricts the inventory source', () => {
     assert.equal(pkg.capabilities.untrustedWorkspaces.supported, 'limited');
-    assert.deepEqual(pkg.capabilities.untrustedWorkspaces.restrictedConfigurations, ['kce.inventory.source', 'kce.inventory.context', 'kce.inventory.kubeconfig']);
+    assert.deepEqual(pkg.capabilities.untrustedWorkspaces.restrictedConfigurations, [
+      'kce.inventory.source', 'kce.inventory.context', 'kce.inventory.kubeconfig',
+      // budgets: a hostile workspace's settings cannot raise them (the server caps them at their defaults too)
+      'kce.limits.documentAnalysisMs', 'kce.limits.maxTextLength', 'kce.limits.maxDocuments',
+      'kce.limits.maxDocumentLength', 'kce.limits.maxSyntaxErrors',
+    ]);
   });
 });
 

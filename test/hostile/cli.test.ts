@@ -73,6 +73,25 @@ describe('kce inputs and errors', () => {
     assert.deepEqual(resolveFeatureGates({ toString: true }).unknown, ['toString']);
   });
 
+  test('budget flags: --max-documents cuts where the diagnostic says and names itself; bad values are usage errors', async () => {
+    const p = join(dir, 'many.yaml');
+    writeFileSync(p, Array.from({ length: 5 }, (_, i) => `apiVersion: v1\nkind: ConfigMap\nmetadata: {name: c${i}}\n`).join('---\n'));
+    const c = io();
+    assert.equal(await main(['validate', '--max-documents', '3', '--format', 'json', p], c.io), 1, c.err());
+    const out = JSON.stringify(JSON.parse(c.out()));
+    assert.match(out, /only the first 3 documents \(document limit\) \(raise kce\.limits\.maxDocuments \(kce CLI: --max-documents\)/);
+    const raised = io();
+    assert.equal(await main(['validate', '--max-documents=5', '--format', 'json', p], raised.io), 0, raised.err());
+    for (const [flag, value] of [['--max-documents', '0'], ['--max-text-length', '1e9'], ['--max-syntax-errors', 'x']]) {
+      const bad = io();
+      assert.equal(await main(['validate', flag!, value!, p], bad.io), 2);
+      assert.match(bad.err(), new RegExp(`kce: ${flag} must be a whole number from \\d+ to \\d+ \\(got "${value}"\\)`));
+    }
+    const help = io();
+    await main(['--help'], help.io);
+    assert.match(help.out(), /--max-document-length N +characters per document, default 4194304/);
+  });
+
   test('walkthrough export --out under /proc errors at once instead of hanging', () => {
     assert.ok(existsSync(CLI), 'dist/cli.js is built before the tests');
     const t0 = Date.now();

@@ -21,7 +21,10 @@ describe('settings', () => {
       featureGates: {},
       insights: { enabled: true },
       hover: { maxNodes: 20 },
-      limits: { documentAnalysisMs: 2000 },
+      limits: {
+        documentAnalysisMs: 2000, maxTextLength: 8 * 1024 * 1024, maxDocuments: 40_000, maxDocumentLength: 4 * 1024 * 1024,
+        maxSyntaxErrors: 100,
+      },
       trace: { server: 'off' },
     });
     assert.deepEqual(plain(normalizeSettings({})), plain(normalizeSettings(DEFAULT_SETTINGS)));
@@ -29,7 +32,10 @@ describe('settings', () => {
 
   test('the flattened keys, as contributes.configuration names them', () => {
     assert.deepEqual(settingsKeys(), [
-      'kce.featureGates', 'kce.hover.maxNodes', 'kce.insights.enabled', 'kce.inventory.context', 'kce.inventory.file', 'kce.inventory.kubeconfig', 'kce.inventory.podsFile', 'kce.inventory.source', 'kce.limits.documentAnalysisMs', 'kce.trace.server',
+      'kce.featureGates', 'kce.hover.maxNodes', 'kce.insights.enabled', 'kce.inventory.context', 'kce.inventory.file',
+      'kce.inventory.kubeconfig', 'kce.inventory.podsFile', 'kce.inventory.source', 'kce.limits.documentAnalysisMs',
+      'kce.limits.maxDocumentLength', 'kce.limits.maxDocuments', 'kce.limits.maxSyntaxErrors', 'kce.limits.maxTextLength',
+      'kce.trace.server',
     ]);
   });
 

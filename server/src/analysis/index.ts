@@ -7,6 +7,8 @@ import { podSpecInsights } from '../core/insights';
 import { hasWorkloadValidation, validatePodSpecScheduling, validateWorkload } from '../core/validation';
 import { key, parseFieldPath } from '../core/fieldPath';
 import { parseYamlDocument, rebaseDocument, splitYamlDocuments, withinBudget, type ParsedDocument } from '../yaml/parse';
+import { parseOptionsFor, textTooLong } from '../yaml/parse';
+import { DEFAULT_BUDGETS, raiseHint, type Budgets } from '../yaml/budgets';
 import { rangeOfPath } from '../yaml/paths';
 import { decodeTyped, unknownFieldMessage } from '../yaml/decode';
 import { findYaml11Traps } from '../yaml/scalars';
@@ -142,13 +144,15 @@ function summarizePlacement(
 
 const YAML11_WORDS: Record<string, string> = { bool: 'a boolean', int: 'an integer', float: 'a number' };
 
-/** Time limits of one analysis; the setting that raises each is named in its diagnostic. */
-export interface AnalysisLimits {
+/** Budgets of one analysis (yaml/budgets.ts); the setting that raises each is named in its diagnostic. */
+export interface AnalysisLimits extends Omit<Budgets, 'documentAnalysisMs'> {
   /** Milliseconds one document may take; checked between stages (decode, validation, insights, placement). */
   documentMs: number;
 }
 
-export const DEFAULT_ANALYSIS_LIMITS: Readonly<AnalysisLimits> = Object.freeze({ documentMs: 2000 });
+export const DEFAULT_ANALYSIS_LIMITS: Readonly<AnalysisLimits> = Object.freeze({
+  ...DEFAULT_BUDGETS, documentMs: DEFAULT_BUDGETS.documentAnalysisMs,
+});
 
 // The stages not run once a document is over its time budget, said in one located warning.
 function overBudget(doc: ParsedDocument, started: number, limits: AnalysisLimits, skipped: string): Problem {
@@ -159,7 +163,7 @@ function overBudget(doc: ParsedDocument, started: number, limits: AnalysisLimits
     field: '',
     message:
       `analysis of this document stopped after ${ms} ms, over the ${limits.documentMs} ms limit: ` +
-      `${skipped} not checked (raise kce.limits.documentAnalysisMs to allow more)`,
+      `${skipped} not checked (${raiseHint('documentAnalysisMs')})`,
     range: fieldRange(doc, ''),
   };
 }
@@ -277,10 +281,12 @@ export function analyzeDocument(
   return out;
 }
 
-// Whole texts above this are refused with one diagnostic: the parser would take tens of seconds.
-const MAX_TEXT_LENGTH = 16 * 1024 * 1024;
-// Documents analysed per text (yaml/parse.ts withinBudget reports the rest once).
-const MAX_DOCUMENTS = 40_000;
+// The limits each analysis ran with: documents cut by a budget are not reused once the budgets change.
+const limitsOf = new WeakMap<FileAnalysis, AnalysisLimits>();
+
+function sameLimits(a: AnalysisLimits | undefined, b: AnalysisLimits): boolean {
+  return !!a && (Object.keys(b) as (keyof AnalysisLimits)[]).every((k) => a[k] === b[k]);
+}
 
 /** The scheduler stage of a DaemonSet (read lazily) and, with inventory insights on, its kce.wouldBePending. */
 function attachDaemonScheduling(
@@ -339,16 +345,13 @@ export function* analyzeTextSteps(
   limits?: Partial<AnalysisLimits>,
 ): Generator<void, FileAnalysis> {
   const lim: AnalysisLimits = { ...DEFAULT_ANALYSIS_LIMITS, ...limits };
-  if (text.length > MAX_TEXT_LENGTH) {
-    return {
-      documents: [{
-        index: -1,
-        range: [0, text.length],
-        problems: [{ severity: 'error', code: 'yaml.tooLarge', field: '', message: `text is ${text.length} characters long; texts over ${MAX_TEXT_LENGTH} are not analysed`, range: [0, Math.min(1, text.length)] }],
-      }],
-      parsed: [],
-      context: ctx,
-    };
+  const parseOptions = parseOptionsFor(lim);
+  // Whole texts over twice the parse budget are refused with one diagnostic, before any splitting.
+  const tooLong = textTooLong(text, parseOptions);
+  if (tooLong) {
+    const { code, message, range } = tooLong;
+    const problem: Problem = { severity: 'error', code, field: '', message, range };
+    return { documents: [{ index: -1, range: [0, text.length], problems: [problem] }], parsed: [], context: ctx };
   }
   // Earlier documents by their exact text, in order, so that repeated identical documents pair up in turn.
   // Built in one pass; each list is consumed through a cursor (no find per document, no shift).
@@ -356,7 +359,7 @@ export function* analyzeTextSteps(
   // Documents that read the scheduler state are reused only while it is unchanged (a pod event changes verdicts).
   const generation = ctx.scheduling ? schedulingGeneration(ctx.scheduling) : undefined;
   const stateChanged = previous?.schedulingGeneration !== generation;
-  if (previous?.parsed && sameContext(previous.context, ctx)) {
+  if (previous?.parsed && sameContext(previous.context, ctx) && sameLimits(limitsOf.get(previous), lim)) {
     const byIndex = new Map<number, DocumentAnalysis>();
     for (const d of previous.documents) if (!byIndex.has(d.index)) byIndex.set(d.index, d);
     previous.parsed.forEach((p, i) => {
@@ -370,7 +373,7 @@ export function* analyzeTextSteps(
   }
   const parsed: ParsedDocument[] = [];
   const documents: DocumentAnalysis[] = [];
-  const budget = withinBudget(splitYamlDocuments(text, MAX_DOCUMENTS), { maxDocuments: MAX_DOCUMENTS });
+  const budget = withinBudget(splitYamlDocuments(text, lim.maxDocuments), parseOptions);
   for (let i = 0; i < budget.ranges.length; i++) {
     const range = budget.ranges[i]!;
     const list = reusable.get(text.slice(range[0], range[1]));
@@ -382,7 +385,7 @@ export function* analyzeTextSteps(
       if ((i & 255) === 255) yield;
       continue;
     }
-    const doc = parseYamlDocument(text, range, i);
+    const doc = parseYamlDocument(text, range, i, parseOptions);
     parsed.push(doc);
     const one = (d: ParsedDocument, c: AnalysisContext): DocumentAnalysis => analyzeDocument(d, c, lim);
     documents.push(...(analyzeListDocument(doc, ctx, one) ?? [one(doc, ctx)]));
@@ -390,5 +393,9 @@ export function* analyzeTextSteps(
   }
   const s = budget.skipped;
   if (s) documents.push({ index: -1, range: [s.range[0], text.length], problems: [{ severity: 'error', code: s.code, field: '', message: s.message, range: s.range }] });
-  return { documents, parsed, context: ctx, ...(generation !== undefined ? { schedulingGeneration: generation } : {}) };
+  const result: FileAnalysis = {
+    documents, parsed, context: ctx, ...(generation !== undefined ? { schedulingGeneration: generation } : {}),
+  };
+  limitsOf.set(result, lim);
+  return result;
 }

@@ -5,6 +5,7 @@ import type { FeatureGates } from '../core/k8sVersion';
 import { placementResult, planResult, rolloutResult } from '../analysis/results';
 import { zoneOf } from '../core/vocabulary';
 import { analyzeText } from '../analysis/index';
+import type { AnalysisLimits } from '../analysis/index';
 import type { DocumentAnalysis, FileAnalysis } from '../analysis/types';
 import { displayName, expandPaths, InputError, loadInventory, loadPods, readText, type Inventory } from './inputs';
 import { LineIndex } from './positions';
@@ -27,6 +28,8 @@ export interface CommonOptions {
   gates: FeatureGates;
   /** An inventory loaded beforehand (a live cluster); replaces --nodes. */
   inventory?: Inventory;
+  /** Budgets from --max-documents and the other budget flags (cli/budgetFlags.ts). */
+  limits?: Partial<AnalysisLimits>;
 }
 
 interface AnalysedFile {
@@ -47,7 +50,7 @@ function analyseAll(
       nodes: inventory.nodes, gates: opts.gates, insights: true, inventoryLabel: inventory.label, inventoryInsights,
       ...(scheduling ? { scheduling } : {}),
     };
-    return { path: displayName(path), text, analysis: analyzeText(text, ctx) };
+    return { path: displayName(path), text, analysis: analyzeText(text, ctx, undefined, opts.limits) };
   });
 }
 

@@ -65,7 +65,7 @@ export const YAML_CODES = {
     go: { none: LIMIT },
     note: NOTE,
     docs: SPEC,
-    message: { by: `${PARSE}#parseYamlDocument`, example: 'document is … characters long; documents over … are not analysed' },
+    message: { by: `${PARSE}#parseYamlDocument`, example: 'document is … characters long; documents over … characters (document length limit) are not analysed (raise …)' },
   },
   'yaml.analysisTime': {
     severity: 'warning',

@@ -1,6 +1,7 @@
 // What the language server needs from the rest of the product, as one injectable object.
 // server.ts passes the real implementations; tests pass small fakes. No module state here.
 import type { AnalysisContext, FileAnalysis } from '../analysis/types';
+import type { AnalysisLimits } from '../analysis/index';
 import type { LabelSelector, NodeInfo, Pod } from '../core/types';
 import type { ClusterNodeInfos } from '../core/scheduler/nodeInfo';
 import type { InventorySource } from './settings';
@@ -48,10 +49,10 @@ export interface LoadedInventory {
 
 export interface ServerDeps {
   /** `previous`: the analysis of the document's last version, so unchanged YAML documents are reused. */
-  analyzeText(text: string, ctx: AnalysisContext, previous?: FileAnalysis): FileAnalysis;
+  analyzeText(text: string, ctx: AnalysisContext, previous?: FileAnalysis, limits?: AnalysisLimits): FileAnalysis;
   /** The same analysis in slices, yielding to the event loop between documents (other requests are answered). */
   analyzeTextAsync?(
-    text: string, ctx: AnalysisContext, previous?: FileAnalysis, limits?: { documentMs: number },
+    text: string, ctx: AnalysisContext, previous?: FileAnalysis, limits?: AnalysisLimits,
   ): Promise<FileAnalysis>;
   loadInventory(req: InventoryRequest): Promise<LoadedInventory>;
   /** The DaemonSet's pods on the live cluster, when the inventory is a live cluster (undefined otherwise). */

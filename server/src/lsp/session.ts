@@ -6,6 +6,7 @@ import { TextDocuments } from 'vscode-languageserver/node';
 import type { ClientCapabilities, Connection } from 'vscode-languageserver/node';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import type { AnalysisContext, FileAnalysis } from '../analysis/types';
+import type { AnalysisLimits } from '../analysis/index';
 import { resolveFeatureGates } from '../core/k8sVersion';
 import type { FeatureGates } from '../core/k8sVersion';
 import type { NodeInfo } from '../core/types';
@@ -15,7 +16,10 @@ import { parseYamlText } from '../yaml/parse';
 import type { ParsedFile } from '../yaml/parse';
 import { inventoryChanged } from '../protocol';
 import type { ServerDeps } from './deps';
-import { SETTINGS_SECTION, inventoryMessagesFromInitOptions, normalizeSettings, settingsFromInitOptions, trustedFromInitOptions } from './settings';
+import {
+  SETTINGS_SECTION, analysisLimitsFor, inventoryMessagesFromInitOptions, normalizeSettings, settingsFromInitOptions,
+  trustedFromInitOptions,
+} from './settings';
 import { InventoryAnnouncer, describeInventory, inventoryLabelForMessages, requestedRef } from './inventoryStatus';
 import type { LoadedInventory } from './deps';
 import type { KceSettings } from './settings';
@@ -301,7 +305,8 @@ export class Session {
         nodes: this.nodes, gates, insights: settings.insights.enabled, inventoryLabel: this.inventoryLabel(),
         ...(this.scheduling ? { scheduling: this.scheduling } : {}),
       };
-      analysis = await this.analyzeOnce(uri, doc.version, key, doc.getText(), ctx, hit?.analysis, settings.limits.documentAnalysisMs);
+      const limits = analysisLimitsFor(settings, this.trusted);
+      analysis = await this.analyzeOnce(uri, doc.version, key, doc.getText(), ctx, hit?.analysis, limits);
     }
     return { uri, doc, analysis, settings, gates, nodes: this.nodes };
   }
@@ -310,14 +315,15 @@ export class Session {
   private readonly running = new Map<string, { version: number; key: string; promise: Promise<FileAnalysis> }>();
 
   private async analyzeOnce(
-    uri: string, version: number, key: string, text: string, ctx: AnalysisContext, previous: FileAnalysis | undefined, documentMs: number,
+    uri: string, version: number, key: string, text: string, ctx: AnalysisContext, previous: FileAnalysis | undefined,
+    limits: AnalysisLimits,
   ): Promise<FileAnalysis> {
     const run = this.running.get(uri);
     if (run && run.version === version && run.key === key) return run.promise;
     this.analyses++;
     const promise = this.deps.analyzeTextAsync
-      ? this.deps.analyzeTextAsync(text, ctx, previous, { documentMs })
-      : Promise.resolve(this.deps.analyzeText(text, ctx, previous));
+      ? this.deps.analyzeTextAsync(text, ctx, previous, limits)
+      : Promise.resolve(this.deps.analyzeText(text, ctx, previous, limits));
     this.running.set(uri, { version, key, promise });
     try {
       const analysis = await promise;

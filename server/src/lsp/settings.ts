@@ -1,5 +1,8 @@
 // The `kce` settings section: one typed shape, its defaults, and a lenient normaliser for
 // whatever a client sends (nested objects from workspace/configuration, or dotted keys from clients that push).
+import { BUDGET_NAMES, DEFAULT_BUDGETS, budgetsForTrust, clampBudget } from '../yaml/budgets';
+import type { Budgets } from '../yaml/budgets';
+import type { AnalysisLimits } from '../analysis/index';
 
 export type InventorySource = 'auto' | 'sample' | 'file' | 'cluster';
 export type TraceLevel = 'off' | 'messages' | 'verbose';
@@ -19,8 +22,8 @@ export interface KceSettings {
   featureGates: Record<string, boolean>;
   insights: { enabled: boolean };
   hover: { maxNodes: number };
-  /** Time a document's analysis may take before its remaining stages are skipped (a located warning says so). */
-  limits: { documentAnalysisMs: number };
+  /** The budgets of one analysis (yaml/budgets.ts: defaults, ranges); each exceeded one is a located diagnostic. */
+  limits: Budgets;
   trace: { server: TraceLevel };
 }
 
@@ -31,7 +34,7 @@ export const DEFAULT_SETTINGS: Readonly<KceSettings> = Object.freeze({
   featureGates: Object.freeze({}) as Record<string, boolean>,
   insights: Object.freeze({ enabled: true }),
   hover: Object.freeze({ maxNodes: 20 }),
-  limits: Object.freeze({ documentAnalysisMs: 2000 }),
+  limits: DEFAULT_BUDGETS,
   trace: Object.freeze({ server: 'off' as TraceLevel }),
 });
 
@@ -120,7 +123,6 @@ export function normalizeSettings(raw: unknown, base: KceSettings = DEFAULT_SETT
   }
   const str = (t: Tree, k: string, fallback: string): string => (typeof own(t, k) === 'string' ? (own(t, k) as string) : fallback);
   const maxNodes = own(hover, 'maxNodes');
-  const docMs = own(limits, 'documentAnalysisMs');
   const source = own(inv, 'source');
   const traceServer = own(trace, 'server');
   const enabled = own(insights, 'enabled');
@@ -137,10 +139,10 @@ export function normalizeSettings(raw: unknown, base: KceSettings = DEFAULT_SETT
     hover: {
       maxNodes: typeof maxNodes === 'number' && Number.isFinite(maxNodes) && maxNodes >= 0 ? Math.floor(maxNodes) : base.hover.maxNodes,
     },
-    limits: {
-      // At most a minute: a workspace setting must not switch the budget off.
-      documentAnalysisMs: typeof docMs === 'number' && docMs >= 1 && docMs <= 60_000 ? Math.floor(docMs) : base.limits.documentAnalysisMs,
-    },
+    // Each clamped into its range: a workspace setting can move a budget but never switch it off.
+    limits: Object.fromEntries(
+      BUDGET_NAMES.map((n) => [n, clampBudget(n, own(limits, n), base.limits[n])]),
+    ) as unknown as Budgets,
     trace: { server: TRACE_LEVELS.includes(traceServer as TraceLevel) ? (traceServer as TraceLevel) : base.trace.server },
   };
 }
@@ -162,6 +164,16 @@ export function settingsFromInitOptions(init: unknown): KceSettings {
 /** Whether the client asked not to get inventory problems as window/showMessage (it shows its own). */
 export function inventoryMessagesFromInitOptions(init: unknown): boolean {
   return !(isRecord(init) && own(init, 'inventoryMessages') === false);
+}
+
+/**
+ * The budgets an analysis runs with. Untrusted (Restricted Mode, or a client that did not send `trusted: true`):
+ * no budget above its default, so a hostile repository's settings cannot raise one (VS Code also ignores the
+ * workspace's values of these settings there: package.json restrictedConfigurations).
+ */
+export function analysisLimitsFor(settings: KceSettings, trusted: boolean): AnalysisLimits {
+  const { documentAnalysisMs, ...rest } = budgetsForTrust(settings.limits, trusted);
+  return { ...rest, documentMs: documentAnalysisMs };
 }
 
 /** A fresh mutable copy of the defaults. */

@@ -7,6 +7,8 @@ import type { Document, Node as YamlNode } from 'yaml';
 import { composeDocuments } from './compose';
 import { chunkProblems } from './kubectlChunks';
 import { documentValue } from './toValue';
+import { DEFAULT_BUDGETS, raiseHint } from './budgets';
+import type { BudgetName, Budgets } from './budgets';
 
 export type OffsetRange = [start: number, end: number];
 
@@ -18,7 +20,7 @@ export interface YamlIssue {
 }
 
 export interface ParseOptions {
-  /** Texts longer than this (UTF-16 units) are not parsed at all. Default 16 Mi. */
+  /** Texts longer than this (UTF-16 units) are not parsed at all. Default 16 Mi (twice maxParsedLength). */
   maxTextLength?: number;
   /** A single document longer than this is not parsed. Default 4 Mi. */
   maxDocumentLength?: number;
@@ -32,17 +34,33 @@ export interface ParseOptions {
   maxDocuments?: number;
   /** Characters parsed per text, summed over its documents; the rest are left out. Default 8 Mi. */
   maxParsedLength?: number;
+  /** Name, in each budget's message, the setting and flag that raise it (budgets.ts). Default true. */
+  hints?: boolean;
+}
+
+/** The parse options that enforce budgets (settings or flags): the text refused outright is twice the parsed length. */
+export function parseOptionsFor(b: Partial<Budgets>): ParseOptions {
+  const parsed = b.maxTextLength ?? DEFAULT_BUDGETS.maxTextLength;
+  return {
+    maxParsedLength: parsed,
+    maxTextLength: 2 * parsed,
+    maxDocuments: b.maxDocuments ?? DEFAULT_BUDGETS.maxDocuments,
+    maxDocumentLength: b.maxDocumentLength ?? DEFAULT_BUDGETS.maxDocumentLength,
+    maxErrors: b.maxSyntaxErrors ?? DEFAULT_BUDGETS.maxSyntaxErrors,
+  };
 }
 
 const DEFAULTS: Required<ParseOptions> = {
-  maxTextLength: 16 * 1024 * 1024,
-  maxDocumentLength: 4 * 1024 * 1024,
+  ...(parseOptionsFor(DEFAULT_BUDGETS) as Required<ParseOptions>),
   maxAliasNodes: 100_000,
   maxDepth: 1_000,
-  maxErrors: 100,
-  maxDocuments: 40_000,
-  maxParsedLength: 8 * 1024 * 1024,
+  hints: true,
 };
+
+/** ` (raise kce.limits.x (kce CLI: --x) to allow more)`, unless the caller reads texts of its own (nodes files). */
+function hint(opts: Required<ParseOptions>, name: BudgetName): string {
+  return opts.hints ? ` (${raiseHint(name)})` : '';
+}
 
 export type YamlAst = Document.Parsed;
 
@@ -135,11 +153,14 @@ export function splitYamlDocuments(text: string, limit = Infinity): OffsetRange[
   return out;
 }
 
-function limitErrors(list: YamlIssue[], max: number): YamlIssue[] {
+function limitErrors(list: YamlIssue[], opts: Required<ParseOptions>): YamlIssue[] {
+  const max = opts.maxErrors;
   if (list.length <= max) return list;
   const kept = list.slice(0, max);
   const first = list[max]!;
-  kept.push({ code: first.code, message: `${list.length - max} more problems not shown`, range: first.range });
+  const message =
+    `${list.length - max} more problems not shown: ${max} are kept per document${hint(opts, 'maxSyntaxErrors')}`;
+  kept.push({ code: first.code, message, range: first.range });
   return kept;
 }
 
@@ -188,7 +209,10 @@ export function parseYamlDocument(text: string, range: OffsetRange, index: numbe
   const slice = text.slice(start, end);
   const doc: ParsedDocument = { index, range: [start, end], value: null, errors: [], warnings: [], base: start, text: slice, ast: null };
   if (slice.length > opts.maxDocumentLength) {
-    doc.errors.push({ code: 'yaml.tooLarge', message: `document is ${slice.length} characters long; documents over ${opts.maxDocumentLength} are not analysed`, range: [start, Math.min(end, start + 1)] });
+    const message =
+      `document is ${slice.length} characters long; documents over ${opts.maxDocumentLength} characters ` +
+      `(document length limit) are not analysed${hint(opts, 'maxDocumentLength')}`;
+    doc.errors.push({ code: 'yaml.tooLarge', message, range: [start, Math.min(end, start + 1)] });
     return doc;
   }
   let stopped: YamlIssue | undefined;
@@ -218,7 +242,8 @@ export function parseYamlDocument(text: string, range: OffsetRange, index: numbe
       const at = start + composed.stoppedAt.offset;
       stopped = {
         code: 'yaml.tooLarge',
-        message: `parsing stopped after ${opts.maxErrors} syntax errors (error limit); fix the first ones`,
+        message: `parsing stopped after ${opts.maxErrors} syntax errors (error limit); fix the first ones` +
+          hint(opts, 'maxSyntaxErrors'),
         range: [at, at + 1],
       };
     }
@@ -245,9 +270,9 @@ export function parseYamlDocument(text: string, range: OffsetRange, index: numbe
   };
   doc.errors.forEach(clamp);
   doc.warnings.forEach(clamp);
-  doc.errors = limitErrors(doc.errors, opts.maxErrors);
+  doc.errors = limitErrors(doc.errors, opts);
   if (stopped) doc.errors.push(stopped);
-  doc.warnings = limitErrors(doc.warnings, opts.maxErrors);
+  doc.warnings = limitErrors(doc.warnings, opts);
   describe(doc);
   return doc;
 }
@@ -264,7 +289,9 @@ export function withinBudget(ranges: OffsetRange[], options?: ParseOptions): { r
     length += end - start;
     const tooMany = i >= opts.maxDocuments;
     if (!tooMany && (length <= opts.maxParsedLength || i === 0)) continue;
-    const limit = tooMany ? `${opts.maxDocuments} documents (document limit)` : `${opts.maxParsedLength} characters (parse limit)`;
+    const limit = tooMany
+      ? `${opts.maxDocuments} documents (document limit)${hint(opts, 'maxDocuments')}`
+      : `${opts.maxParsedLength} characters (parse limit)${hint(opts, 'maxTextLength')}`;
     // splitYamlDocuments stops one past the document limit: the total is not known
     const total = ranges.length > opts.maxDocuments ? `more than ${opts.maxDocuments}` : `${ranges.length}`;
     return {
@@ -279,15 +306,21 @@ export function withinBudget(ranges: OffsetRange[], options?: ParseOptions): { r
   return { ranges };
 }
 
+/** The problem for a text too long to read at all (before any splitting), or undefined when it may be read. */
+export function textTooLong(text: string, options?: ParseOptions): YamlIssue | undefined {
+  const opts = { ...DEFAULTS, ...options };
+  if (text.length <= opts.maxTextLength) return undefined;
+  const message =
+    `text is ${text.length} characters long; texts over ${opts.maxTextLength} characters ` +
+    `(text length limit) are not analysed${hint(opts, 'maxTextLength')}`;
+  return { code: 'yaml.tooLarge', message, range: [0, Math.min(1, text.length)] };
+}
+
 /** Parse a whole text: split into documents, then parse each one (within the budgets). Never throws. */
 export function parseYamlText(text: string, options?: ParseOptions): ParsedFile {
   const opts = { ...DEFAULTS, ...options };
-  if (text.length > opts.maxTextLength) {
-    return {
-      documents: [],
-      errors: [{ code: 'yaml.tooLarge', message: `text is ${text.length} characters long; texts over ${opts.maxTextLength} are not analysed`, range: [0, Math.min(1, text.length)] }],
-    };
-  }
+  const tooLong = textTooLong(text, opts);
+  if (tooLong) return { documents: [], errors: [tooLong] };
   const { ranges, skipped } = withinBudget(splitYamlDocuments(text, opts.maxDocuments), opts);
   return { documents: ranges.map((r, i) => parseYamlDocument(text, r, i, opts)), errors: skipped ? [skipped] : [] };
 }
