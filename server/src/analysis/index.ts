@@ -8,7 +8,7 @@ import { hasWorkloadValidation, validatePodSpecScheduling, validateWorkload } fr
 import { key, parseFieldPath } from '../core/fieldPath';
 import { parseYamlDocument, rebaseDocument, splitYamlDocuments, withinBudget, type ParsedDocument } from '../yaml/parse';
 import { parseOptionsFor, textTooLong } from '../yaml/parse';
-import { DEFAULT_BUDGETS, raiseHint, type Budgets } from '../yaml/budgets';
+import { DEFAULT_BUDGETS, raiseHint, sameBudgets, type Budgets } from '../yaml/budgets';
 import { rangeOfPath } from '../yaml/paths';
 import { decodeTyped, unknownFieldMessage } from '../yaml/decode';
 import { findYaml11Traps } from '../yaml/scalars';
@@ -284,10 +284,6 @@ export function analyzeDocument(
 // The limits each analysis ran with: documents cut by a budget are not reused once the budgets change.
 const limitsOf = new WeakMap<FileAnalysis, AnalysisLimits>();
 
-function sameLimits(a: AnalysisLimits | undefined, b: AnalysisLimits): boolean {
-  return !!a && (Object.keys(b) as (keyof AnalysisLimits)[]).every((k) => a[k] === b[k]);
-}
-
 /** The scheduler stage of a DaemonSet (read lazily) and, with inventory insights on, its kce.wouldBePending. */
 function attachDaemonScheduling(
   out: DocumentAnalysis,
@@ -359,7 +355,7 @@ export function* analyzeTextSteps(
   // Documents that read the scheduler state are reused only while it is unchanged (a pod event changes verdicts).
   const generation = ctx.scheduling ? schedulingGeneration(ctx.scheduling) : undefined;
   const stateChanged = previous?.schedulingGeneration !== generation;
-  if (previous?.parsed && sameContext(previous.context, ctx) && sameLimits(limitsOf.get(previous), lim)) {
+  if (previous?.parsed && sameContext(previous.context, ctx) && sameBudgets(limitsOf.get(previous), lim)) {
     const byIndex = new Map<number, DocumentAnalysis>();
     for (const d of previous.documents) if (!byIndex.has(d.index)) byIndex.set(d.index, d);
     previous.parsed.forEach((p, i) => {

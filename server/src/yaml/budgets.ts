@@ -90,3 +90,8 @@ export function budgetsForTrust(b: Budgets, trusted: boolean): Budgets {
   for (const n of BUDGET_NAMES) out[n] = Math.min(b[n], BUDGET_SPECS[n].default);
   return out;
 }
+
+/** Whether two sets of budgets (or analysis limits) are the same, key by key; an unknown set is not. */
+export function sameBudgets<T extends object>(a: T | undefined, b: T): boolean {
+  return !!a && (Object.keys(b) as (keyof T)[]).every((k) => a[k] === b[k]);
+}
