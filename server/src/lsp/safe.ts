@@ -12,6 +12,11 @@ export function setPhase(session: Session, phase: Phase): void {
   phases.set(session, phase);
 }
 
+/** True only between initialize and shutdown: the LSP specification drops notifications outside it (exit aside). */
+export function isServing(session: Session): boolean {
+  return (phases.get(session) ?? 'running') === 'running';
+}
+
 /** Throws the error the LSP specification asks for when a request comes before initialize or after shutdown. */
 export function checkPhase(session: Session, name: string): void {
   const phase = phases.get(session) ?? 'running';

@@ -4,7 +4,9 @@ import {
   CodeLensRefreshRequest,
   DidChangeConfigurationNotification,
   DidChangeWatchedFilesNotification,
+  ErrorCodes,
   FileChangeType,
+  ResponseError,
   TextDocumentSyncKind,
 } from 'vscode-languageserver/node';
 import type {
@@ -27,7 +29,7 @@ import { completionAt } from './completion';
 import { codeActionsFor } from './codeActions';
 import { documentSymbolsOf } from './symbols';
 import { registerRequests } from './requests';
-import { safe, setPhase } from './safe';
+import { checkPhase, isServing, safe, setPhase } from './safe';
 import { listContexts } from '../protocol';
 import type { ListContextsResult } from '../protocol';
 
@@ -170,10 +172,12 @@ export function createServer(connection: Connection, deps: ServerDeps, options: 
   // ---------- settings ----------
 
   connection.onDidChangeConfiguration((change) => {
+    if (!isServing(session)) return;
     void session.settingsChanged(change.settings).then(() => refreshAll());
   });
 
   connection.onDidChangeWatchedFiles((params) => {
+    if (!isServing(session)) return;
     if (params.changes.some((c) => session.inventoryAffectedBy(c.uri, c.type === FileChangeType.Created))) {
       void session.reloadInventory().then(() => refreshAll());
     }
@@ -216,6 +220,32 @@ export function createServer(connection: Connection, deps: ServerDeps, options: 
     await deps.dispose?.().catch(() => undefined);
   });
 
-  session.documents.listen(connection);
+  // A request nobody handles: ServerNotInitialized / InvalidRequest outside the lifecycle, else MethodNotFound.
+  connection.onRequest((method: string) => {
+    checkPhase(session, method);
+    return new ResponseError(ErrorCodes.MethodNotFound, `Unhandled method ${method}`);
+  });
+
+  session.documents.listen(servingOnly(connection, session));
   return session;
+}
+
+/**
+ * The connection as the document manager sees it: its open/change/close/save handlers run only while the server is
+ * serving, so text sent before initialize or after shutdown is dropped as the LSP specification asks.
+ */
+function servingOnly(connection: Connection, session: Session): Connection {
+  return new Proxy(connection, {
+    get(target, prop, receiver) {
+      const value: unknown = Reflect.get(target, prop, receiver);
+      if (typeof value !== 'function' || typeof prop !== 'string' || !/^on(Did|Will)\w*TextDocument/.test(prop)) {
+        return typeof value === 'function' ? value.bind(target) : value;
+      }
+      return (handler: (...args: unknown[]) => unknown) =>
+        (value as (h: (...args: unknown[]) => unknown) => unknown).call(target, (...args: unknown[]) => {
+          if (isServing(session)) return handler(...args);
+          return undefined;
+        });
+    },
+  });
 }
