@@ -3,15 +3,11 @@
 // unknown method while serving gets MethodNotFound.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { spawn } from 'node:child_process';
-import { existsSync } from 'node:fs';
-import { join, resolve } from 'node:path';
-import { createProtocolConnection, ErrorCodes, StreamMessageReader, StreamMessageWriter } from 'vscode-languageserver/node';
+import { ErrorCodes } from 'vscode-languageserver/node';
 import type { Diagnostic } from 'vscode-languageserver/node';
 import { PULL_CAPS } from '../lsp/harness';
+import { spawnStdioServer } from '../lsp/stdioServer';
 
-const ROOT = resolve(__dirname, '../..');
-const SERVER = join(ROOT, 'dist/server.js');
 const URI = 'file:///lifecycle/ds.yaml';
 // An API error kube-apiserver reports: if this text were kept, its diagnostics would name the bad effect.
 const TEXT = 'apiVersion: apps/v1\nkind: DaemonSet\nmetadata: {name: x}\nspec:\n  selector: {matchLabels: {a: b}}\n' +
@@ -28,16 +24,7 @@ async function errorCodeOf(p: Promise<unknown>): Promise<number | string> {
 }
 
 test('stdio lifecycle: dropped before initialize, ServerNotInitialized, MethodNotFound, InvalidRequest after shutdown', async () => {
-  assert.ok(existsSync(SERVER), `${SERVER} is missing: build it first (npm run build)`);
-  const child = spawn(process.execPath, [SERVER, '--stdio'], { cwd: ROOT, stdio: ['pipe', 'pipe', 'pipe'] });
-  let stderr = '';
-  child.stderr.on('data', (d: Buffer) => { stderr += d.toString(); });
-  const exited = new Promise<number | null>((r) => child.on('exit', (code) => r(code)));
-  const c = createProtocolConnection(new StreamMessageReader(child.stdout), new StreamMessageWriter(child.stdin));
-  c.onRequest('workspace/configuration', (p: { items: unknown[] }) => p.items.map(() => null));
-  c.onRequest('client/registerCapability', () => null);
-  c.onRequest('workspace/diagnostic/refresh', () => null);
-  c.onRequest('workspace/codeLens/refresh', () => null);
+  const { c, child, exited, stderr } = spawnStdioServer();
   c.listen();
   try {
     // Before initialize: a document and settings that must not be kept, then requests that must be refused.
@@ -65,7 +52,7 @@ test('stdio lifecycle: dropped before initialize, ServerNotInitialized, MethodNo
       ErrorCodes.InvalidRequest);
     assert.equal(await errorCodeOf(c.sendRequest('no/suchMethod', {})), ErrorCodes.InvalidRequest);
     await c.sendNotification('exit');
-    assert.equal(await exited, 0, `server exit code (stderr: ${stderr})`);
+    assert.equal(await exited, 0, `server exit code (stderr: ${stderr()})`);
   } finally {
     c.dispose();
     child.kill();

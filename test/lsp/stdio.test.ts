@@ -1,31 +1,20 @@
 // Spawns the built server bundle over stdio and talks to it with a plain JSON-RPC client.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { spawn } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { createProtocolConnection, StreamMessageReader, StreamMessageWriter } from 'vscode-languageserver/node';
 import type { CodeLens, Diagnostic, Hover, MarkupContent, PublishDiagnosticsParams } from 'vscode-languageserver/node';
 import { PUSH_CAPS, PULL_CAPS } from './harness';
+import { ROOT, SERVER, spawnStdioServer } from './stdioServer';
 
-const ROOT = resolve(__dirname, '../..');
-const SERVER = join(ROOT, 'dist/server.js');
 const EXAMPLE = join(ROOT, 'examples/broken/daemonset-errors.yaml');
 
 async function run(caps: typeof PULL_CAPS, body: (c: ReturnType<typeof createProtocolConnection>, uri: string, text: string, pushed: PublishDiagnosticsParams[]) => Promise<void>): Promise<void> {
-  assert.ok(existsSync(SERVER), `${SERVER} is missing: build it first (npm run build)`);
-  const child = spawn(process.execPath, [SERVER, '--stdio'], { cwd: ROOT, stdio: ['pipe', 'pipe', 'pipe'] });
-  let stderr = '';
-  child.stderr.on('data', (d: Buffer) => { stderr += d.toString(); });
-  const exited = new Promise<number | null>((r) => child.on('exit', (code) => r(code)));
-  const c = createProtocolConnection(new StreamMessageReader(child.stdout), new StreamMessageWriter(child.stdin));
+  const { c, child, exited, stderr } = spawnStdioServer();
   const pushed: PublishDiagnosticsParams[] = [];
   c.onNotification('textDocument/publishDiagnostics', (p: PublishDiagnosticsParams) => { pushed.push(p); });
-  c.onRequest('workspace/configuration', (p: { items: unknown[] }) => p.items.map(() => null));
-  c.onRequest('client/registerCapability', () => null);
-  c.onRequest('workspace/diagnostic/refresh', () => null);
-  c.onRequest('workspace/codeLens/refresh', () => null);
   c.listen();
   try {
     const init = (await c.sendRequest('initialize', { processId: process.pid, rootUri: null, capabilities: caps })) as { capabilities: Record<string, unknown>; serverInfo?: { name: string } };
@@ -37,7 +26,7 @@ async function run(caps: typeof PULL_CAPS, body: (c: ReturnType<typeof createPro
     await body(c, uri, text, pushed);
     await c.sendRequest('shutdown');
     await c.sendNotification('exit');
-    assert.equal(await exited, 0, `server exit code (stderr: ${stderr})`);
+    assert.equal(await exited, 0, `server exit code (stderr: ${stderr()})`);
   } finally {
     c.dispose();
     child.kill();
