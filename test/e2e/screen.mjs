@@ -186,6 +186,27 @@ async function run(page, { base, dirs, shots, lap: lapAll, repo, settingsFile, s
   // ---- issue 13: the scheduler's verdict for the daemon pod (lens, hover, Scheduler column) ----
   await issue13Screen(page, u, { fits, axe, lap });
 
+  // ---- an unreachable cluster: the degraded status bar, one notification with actions, the menu ----
+  await u.open('fluent-bit.yaml', 'fluent-bit');
+  await u.runCommand('Select Inventory');
+  await u.pickNext('Kubeconfig Context');
+  await u.pickNext('test');
+  const status = await page.waitForSelector('.statusbar-item:has-text("cluster test unreachable")', { timeout: 30000 });
+  await page.waitForSelector('.notifications-toasts .notification-toast:has-text("Kube Controller Explorer")', { timeout: 20000 });
+  const toastButtons = await page.locator('.notifications-toasts .notification-toast .monaco-button').allInnerTexts();
+  if (['Retry', 'Select Inventory', 'Show Log'].some((b) => !toastButtons.includes(b))) throw new Error(`notification actions: ${toastButtons}`);
+  const bg = await status.evaluate((el) => getComputedStyle(el).backgroundColor);
+  if (/rgba\(0, 0, 0, 0\)|transparent/.test(bg)) throw new Error('the degraded status bar item has no warning background');
+  await u.shot('status-degraded.png');
+  await page.waitForTimeout(6000);
+  const toasts = await page.locator('.notifications-toasts .notification-toast:has-text("Kube Controller Explorer")').count();
+  if (toasts !== 1) throw new Error(`${toasts} notifications for one failing source`);
+  await status.click();
+  await page.waitForSelector('.quick-input-list .monaco-list-row:has-text("Retry")', { timeout: 10000 });
+  await u.shot('status-menu.png');
+  await page.keyboard.press('Escape');
+  lap(`screen: degraded status bar (${(await status.innerText()).trim()}), one notification, menu Retry / Select Inventory / Show Log`);
+
   // ---- palette names and the settings page ----
   await page.keyboard.press('F1');
   await page.waitForSelector('.quick-input-widget input', { state: 'visible' });
@@ -229,26 +250,6 @@ async function run(page, { base, dirs, shots, lap: lapAll, repo, settingsFile, s
   if (narrow) await sideBar();
   lap(`screen: ${names.length} palette names in Title Case; settings titled Kube Controller Explorer; a search hides the deprecated key and heads rows "${head.trim()}"`);
 
-  // ---- an unreachable cluster: the degraded status bar, one notification with actions, the menu ----
-  await u.open('fluent-bit.yaml', 'fluent-bit');
-  await u.runCommand('Select Inventory');
-  await u.pickNext('Kubeconfig Context');
-  await u.pickNext('test');
-  const status = await page.waitForSelector('.statusbar-item:has-text("cluster test unreachable")', { timeout: 30000 });
-  await page.waitForSelector('.notifications-toasts .notification-toast:has-text("Kube Controller Explorer")', { timeout: 20000 });
-  const toastButtons = await page.locator('.notifications-toasts .notification-toast .monaco-button').allInnerTexts();
-  if (['Retry', 'Select Inventory', 'Show Log'].some((b) => !toastButtons.includes(b))) throw new Error(`notification actions: ${toastButtons}`);
-  const bg = await status.evaluate((el) => getComputedStyle(el).backgroundColor);
-  if (/rgba\(0, 0, 0, 0\)|transparent/.test(bg)) throw new Error('the degraded status bar item has no warning background');
-  await u.shot('status-degraded.png');
-  await page.waitForTimeout(6000);
-  const toasts = await page.locator('.notifications-toasts .notification-toast:has-text("Kube Controller Explorer")').count();
-  if (toasts !== 1) throw new Error(`${toasts} notifications for one failing source`);
-  await status.click();
-  await page.waitForSelector('.quick-input-list .monaco-list-row:has-text("Retry")', { timeout: 10000 });
-  await u.shot('status-menu.png');
-  await page.keyboard.press('Escape');
-  lap(`screen: degraded status bar (${(await status.innerText()).trim()}), one notification, menu Retry / Select Inventory / Show Log`);
   return { a11y };
 }
 

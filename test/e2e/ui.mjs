@@ -37,11 +37,17 @@ export function ui(page, dirs, shots) {
     const shown = `.monaco-editor .view-lines:has-text("${marker}")`;
     const opened = await page.waitForSelector(shown, { timeout: 8000 }).then(() => true, () => false);
     if (opened) return;
+    const tabs = await page.locator('.tabs-container .tab').allInnerTexts().catch(() => []);
+    console.error(`[e2e] quick open of ${name} showed no "${marker}" (attempt ${attempt + 1}); tabs: ${tabs.join(' | ')}`);
     // Quick open sometimes leaves an already-open file behind another editor (seen after a webview took the focus):
     // do what a person does then, and click the file's tab; with no tab (a loaded machine lost the Enter), again.
     await page.keyboard.press('Escape');
+    // Without a tab, the Explorer's row for it, as a person would: quick open of fluent-bit.yaml failed this check in
+    // every pass after the issue 13 screens (cause not established; the line above logs what the tabs were).
     const tab = page.locator(`.tabs-container .tab:has-text("${name}")`).first();
+    const row = page.locator(`.explorer-folders-view .monaco-list-row[aria-label="${name}"]`).first();
     if (await tab.count()) await tab.click({ timeout: 5000 });
+    else if (await row.isVisible().catch(() => false)) await row.dblclick({ timeout: 5000 });
     else if (attempt < 2) return open(name, marker, attempt + 1);
     await page.waitForSelector(shown, { timeout: 20000 });
   };
