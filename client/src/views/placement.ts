@@ -75,15 +75,22 @@ function reasonCell(r: PlacementNodeDto, uri: string): string {
 
 // ---------- the scheduler stage column (ds) ----------
 
-/** The scheduler's verdict for the daemon pod: `—` where none is created, `fits`, or `Pending` with its reasons. */
-function schedulerCell(r: PlacementNodeDto, uri: string): string {
-  const s = r.scheduler;
-  if (!s) return '<td class="stage" data-sort=""><span class="empty">—</span></td>';
-  const unknown = s.allocatableUnknown
+/** A scheduler verdict's parts as the placement and workload views show them (DTOs of both share these fields). */
+export interface VerdictHtmlInput {
+  allocatableUnknown?: boolean;
+  reasons: readonly { plugin: string; message: string; field: string; detail?: string; range?: { start: { line: number; character: number } } }[];
+}
+
+/** The `allocatable unknown` tag (empty when allocatable is known). */
+export function allocatableUnknownTag(v: VerdictHtmlInput): string {
+  return v.allocatableUnknown
     ? ' <span class="tag" title="The node lists no allocatable: resources are not checked">allocatable unknown</span>'
     : '';
-  if (s.feasible) return `<td class="stage" data-sort="fits"><span class="ok">fits</span>${unknown}</td>`;
-  const reasons = s.reasons.map((x) => {
+}
+
+/** Each reason with its field (revealed in the editor), its plugin's note and its Go function. */
+export function verdictReasonsHtml(v: VerdictHtmlInput, uri: string): string {
+  return v.reasons.map((x) => {
     const go = goRefFor(x.plugin);
     const field = x.range
       ? msgLink(x.field, { type: 'reveal', uri, line: x.range.start.line, character: x.range.start.character }, 'Show the field in the editor')
@@ -92,8 +99,16 @@ function schedulerCell(r: PlacementNodeDto, uri: string): string {
     const goLink = msgLink(go.func, { type: 'open', url: go.url }, 'Open the Go function at the pinned tag');
     const detail = x.detail ? ` (${esc(x.detail)})` : '';
     return `<div>${esc(x.message)}${detail}<br><span class="sub">${field} · ${note} · ${goLink}</span></div>`;
-  });
-  return `<td class="stage" data-sort="pending"><span class="bad">Pending</span>${unknown}${reasons.join('')}</td>`;
+  }).join('');
+}
+
+/** The scheduler's verdict for the daemon pod: `—` where none is created, `fits`, or `Pending` with its reasons. */
+function schedulerCell(r: PlacementNodeDto, uri: string): string {
+  const s = r.scheduler;
+  if (!s) return '<td class="stage" data-sort=""><span class="empty">—</span></td>';
+  const unknown = allocatableUnknownTag(s);
+  if (s.feasible) return `<td class="stage" data-sort="fits"><span class="ok">fits</span>${unknown}</td>`;
+  return `<td class="stage" data-sort="pending"><span class="bad">Pending</span>${unknown}${verdictReasonsHtml(s, uri)}</td>`;
 }
 
 /** The Pending count and what the stage covers, when the server sent the scheduler's verdicts. */

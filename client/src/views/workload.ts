@@ -2,11 +2,10 @@
 // on how many nodes its pod passes the scheduler's Filter stage, what the numbers do not cover, and a node table with
 // each plugin's reason (field, note and Go function linked).
 import type { SimulateWorkloadResult, WorkloadNodeDto } from '../../../server/src/protocol';
-import { esc, header, msgLink, plural } from './html';
+import { esc, header, plural } from './html';
 import { errorsBanner, inventoryBanner, type DocumentErrors } from './banners';
 import { describeInventory } from '../inventory/status';
-import { goRefFor } from './links';
-import { barChart } from './placement';
+import { allocatableUnknownTag, barChart, verdictReasonsHtml } from './placement';
 
 export interface WorkloadViewInput {
   result: SimulateWorkloadResult;
@@ -14,21 +13,9 @@ export interface WorkloadViewInput {
 }
 
 function verdictCell(v: WorkloadNodeDto, uri: string): string {
-  const unknown = v.allocatableUnknown
-    ? ' <span class="tag" title="The node lists no allocatable: resources are not checked">allocatable unknown</span>'
-    : '';
+  const unknown = allocatableUnknownTag(v);
   if (v.feasible) return `<span class="ok">fits</span>${unknown}`;
-  const reasons = v.reasons.map((x) => {
-    const go = goRefFor(x.plugin);
-    const field = x.range
-      ? msgLink(x.field, { type: 'reveal', uri, line: x.range.start.line, character: x.range.start.character }, 'Show the field in the editor')
-      : `<span class="code">${esc(x.field)}</span>`;
-    const note = msgLink(x.plugin, { type: 'note', code: x.plugin }, 'Open the note about this scheduler plugin');
-    const goLink = msgLink(go.func, { type: 'open', url: go.url }, 'Open the Go function at the pinned tag');
-    const detail = x.detail ? ` (${esc(x.detail)})` : '';
-    return `<div>${esc(x.message)}${detail}<br><span class="sub">${field} · ${note} · ${goLink}</span></div>`;
-  });
-  return `<span class="bad">does not fit</span>${unknown}${reasons.join('')}`;
+  return `<span class="bad">does not fit</span>${unknown}${verdictReasonsHtml(v, uri)}`;
 }
 
 /** Nodes per plugin that rejects the pod, most frequent first. */
