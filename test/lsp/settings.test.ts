@@ -136,8 +136,10 @@ describe('settings over LSP', () => {
       assert.equal((await h.waitDiagnostics('file:///ws/a.yaml', 1)).length, 1);
       const before = h.published.length;
       await h.client.sendNotification('workspace/didChangeConfiguration', { settings: { kce: { insights: { enabled: false }, inventory: { source: 'file', file: 'nodes/n.yaml' } } } });
-      const deadline = Date.now() + 3000;
-      while (h.published.length === before && Date.now() < deadline) await new Promise((r) => setTimeout(r, 10));
+      // A publish already under way with the old settings (the first inventory load) may land after `before`: wait for the settled one.
+      const settled = () => h.published.length > before && h.published[h.published.length - 1]!.diagnostics.length === 0 && requests[requests.length - 1]?.source === 'file';
+      const deadline = Date.now() + 5000;
+      while (!settled() && Date.now() < deadline) await new Promise((r) => setTimeout(r, 10));
       assert.deepEqual(h.published[h.published.length - 1]!.diagnostics, []);
       const last = requests[requests.length - 1]!;
       assert.equal(last.source, 'file');
