@@ -16,9 +16,11 @@ const data = JSON.parse(readFileSync(join(__dirname, 'data', 'validation', 'upst
 
 type Json = Record<string, unknown>;
 
-/** `"$podSpec"` anywhere stands for podtest.MakePodSpec(). */
+/** `"$podSpec"` anywhere stands for podtest.MakePodSpec(); `{"$repeat": [s, n]}` for strings.Repeat(s, n). */
 function expand(v: unknown): unknown {
   if (v === '$podSpec') return structuredClone(data.podSpec);
+  const rep = (v as { $repeat?: [string, number] } | null)?.$repeat;
+  if (rep) return rep[0].repeat(rep[1]);
   if (Array.isArray(v)) return v.map(expand);
   if (v && typeof v === 'object') return Object.fromEntries(Object.entries(v).map(([k, x]) => [k, expand(x)]));
   return v;
@@ -37,7 +39,7 @@ function merge(base: unknown, patch: unknown): unknown {
 }
 
 function objectOf(table: { base: unknown }, c: { patch?: unknown; object?: unknown }): Json {
-  return (c.object ? structuredClone(c.object) : merge(expand(table.base), c.patch ?? {})) as Json;
+  return (c.object ? structuredClone(c.object) : merge(expand(table.base), expand(c.patch ?? {}))) as Json;
 }
 
 const pairs = (errs: FieldError[]) => errs.map((e) => [e.field, e.reason]);

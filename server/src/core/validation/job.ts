@@ -1,7 +1,7 @@
 // batch/v1 Job validation, as kube-apiserver runs it on create: defaults, the selector the registry generates
 // (unless manualSelector), then ValidateJob. Read from pkg/apis/batch/validation/validation.go in the search index
 // (a copy with managedBy, successPolicy and podReplacementPolicy, v1.32 or later; that it is the v1.35.0 file could
-// not be confirmed). Not ported: successPolicy rules, managedBy's domain-prefixed path, pod-specific annotations.
+// not be confirmed). successPolicy and managedBy: jobSuccessPolicy.ts. Not ported: pod-specific annotations.
 import type { FieldError, LabelSelector, PodTemplateSpec } from '../types';
 import type { FeatureGates } from '../k8sVersion';
 import { child, index, key, type FieldPath } from '../fieldPath';
@@ -14,6 +14,7 @@ import { selectorJSON } from './daemonSet';
 import { setDefaultsJob } from './workloadDefaults';
 import type { Job, JobSpec, PodFailurePolicyRule } from './workloadTypes';
 import { isSet } from './workloadTypes';
+import { isDomainPrefixedPath, validateSuccessPolicy } from './jobSuccessPolicy';
 
 const MAX_PARALLELISM_FOR_INDEXED_JOB = 100_000;
 const MAX_FAILED_INDEXES_FOR_INDEXED_JOB = 100_000;
@@ -223,8 +224,10 @@ export function validateJobSpecCommon(
       errs.push(required(child(path, 'backoffLimitPerIndex'), 'when maxFailedIndexes is specified'));
   }
   const managedBy = s['managedBy'];
-  if (typeof managedBy === 'string' && managedBy.length > MAX_MANAGED_BY_LENGTH)
-    errs.push(tooLong(child(path, 'managedBy'), MAX_MANAGED_BY_LENGTH));
+  if (typeof managedBy === 'string') {
+    errs.push(...isDomainPrefixedPath(child(path, 'managedBy'), managedBy));
+    if (managedBy.length > MAX_MANAGED_BY_LENGTH) errs.push(tooLong(child(path, 'managedBy'), MAX_MANAGED_BY_LENGTH));
+  }
   const mode = s.completionMode;
   if (isSet(mode)) {
     if (mode !== 'NonIndexed' && mode !== 'Indexed')
@@ -294,8 +297,10 @@ export function validateJobSpecCommon(
   }
   if (s.podFailurePolicy) errs.push(...validatePodFailurePolicy(s, child(path, 'podFailurePolicy')));
   const successPolicy = s['successPolicy'];
-  if (isSet(successPolicy) && mode !== 'Indexed') {
-    errs.push(invalid(child(path, 'successPolicy'), asJSON(successPolicy), 'requires indexed completion mode'));
+  if (isSet(successPolicy)) {
+    if (mode !== 'Indexed') {
+      errs.push(invalid(child(path, 'successPolicy'), asJSON(successPolicy), 'requires indexed completion mode'));
+    } else errs.push(...validateSuccessPolicy(s, child(path, 'successPolicy')));
   }
   errs.push(...validatePodReplacementPolicy(s, child(path, 'podReplacementPolicy')));
   errs.push(...validatePodTemplateSpec(s.template, child(path, 'template'), opts));
