@@ -151,4 +151,22 @@ describe('completion', () => {
       await h.dispose();
     }
   });
+  test('inside a kind: List item, as in a top-level document (kubectl get ds -A -o yaml)', async () => {
+    const h = await startServer({ deps: fakeDeps() });
+    // The fixture as the second item of a List: every line two spaces deeper, the first one under `- `.
+    const asItem = (doc: string): string => {
+      const lines = doc.trimEnd().split('\n');
+      const item = lines.map((l, i) => (i === 0 ? `- ${l}` : `  ${l}`)).join('\n');
+      return `apiVersion: v1\nkind: List\nitems:\n- apiVersion: v1\n  kind: ConfigMap\n  metadata:\n    name: first\n${item}\n`;
+    };
+    try {
+      for (const [slot, typed] of [['TOLOP', '$0'], ['EFFECT', '$0'], ['STRATEGY', '$0'], ['EXPROP', '$0'], ['EXPRVAL', '$0'], ['NSKEY', 'kube$0']] as const) {
+        const top = labels(await complete(h, fixture(slot, typed)));
+        assert.ok(top.length > 0, slot);
+        assert.deepEqual(labels(await complete(h, asItem(fixture(slot, typed)))), top, slot);
+      }
+    } finally {
+      await h.dispose();
+    }
+  });
 });
