@@ -5,6 +5,7 @@ import { csp, esc, jsonForScript, makeNonce, msgLink, page } from '../../client/
 import { barChart, countByOutcome, countByReason, outcomeOf, renderPlacementBody, zoneOf } from '../../client/src/views/placement';
 import { batchTimeline, renderPlanBody, renderRolloutBody } from '../../client/src/views/plan';
 import { describeEvent, renderNodeEventBody } from '../../client/src/views/nodeEvent';
+import { countErrors } from '../../client/src/views/banners';
 import type { NodeEventResult, PlacementNodeDto, PlacementReasonDto, PlanResult, RolloutResult, SimulatePlacementResult } from '../../server/src/protocol';
 
 const EVIL = `<img src=x onerror="alert(1)">'&\``;
@@ -241,5 +242,18 @@ describe('plan, rollout and what-if views', () => {
     const html = renderNodeEventBody({ type: 'cordon', node: 'a' }, res, 'ds');
     assert.match(html, /No daemon pod is created or deleted\./);
     assert.match(html, /No node changes placement/);
+  });
+});
+
+describe('countErrors (the banner of a view)', () => {
+  const span = { start: { line: 3, character: 0 }, end: { line: 9, character: 0 } };
+  const at = (line: number, code: string, severity = 1, source = 'kce') => ({ severity, source, code, range: { start: { line, character: 2 } } });
+  test('our errors inside the document only, YAML syntax apart from the rest', () => {
+    const diags = [at(2, 'yaml.syntax'), at(3, 'yaml.syntax'), at(5, 'kce.invalid'), at(8, 'kce.invalid'), at(9, 'kce.invalid'), at(10, 'kce.invalid'), at(6, 'kce.warn', 2), at(6, 'x', 1, 'yaml')];
+    assert.deepEqual(countErrors(diags, span), { yaml: 1, api: 2 });
+  });
+  test('VS Code numbers severities from 0: the caller says which one is Error; object codes are read by value', () => {
+    assert.deepEqual(countErrors([{ severity: 0, source: 'kce', code: { value: 'yaml.syntax' }, range: { start: { line: 4, character: 0 } } }], span, 0), { yaml: 1, api: 0 });
+    assert.deepEqual(countErrors([at(4, 'kce.invalid', 1)], span, 0), { yaml: 0, api: 0 });
   });
 });

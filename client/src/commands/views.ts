@@ -8,7 +8,8 @@ import { renderPlacementBody } from '../views/placement';
 import { renderPlanBody, renderRolloutBody } from '../views/plan';
 import { describeEvent, renderNodeEventBody } from '../views/nodeEvent';
 import { renderWorkloadBody } from '../views/workload';
-import type { DocumentErrors } from '../views/banners';
+import { countErrors } from '../views/banners';
+import type { DiagnosticLike, DocumentErrors } from '../views/banners';
 import { resolveTarget } from './target';
 
 /** The server's address of the view's DaemonSet: the document, and the List item when there is one. */
@@ -28,21 +29,24 @@ async function labelsByNode(ctx: Ctx): Promise<Record<string, Record<string, str
   return out;
 }
 
-/** Error diagnostics of ours inside the DaemonSet's YAML document: YAML syntax apart from the rest. */
-export function errorsIn(uri: string, range: P.SimulatePlacementResult['range']): DocumentErrors {
-  const r = new vscode.Range(range.start.line, range.start.character, range.end.line, range.end.character);
-  const errors = vscode.languages
-    .getDiagnostics(vscode.Uri.parse(uri))
-    .filter((d) => d.source === 'kce' && d.severity === vscode.DiagnosticSeverity.Error && r.contains(d.range.start));
-  const code = (d: vscode.Diagnostic): string => String(typeof d.code === 'object' ? d.code.value : d.code ?? '');
-  const yaml = errors.filter((d) => code(d).startsWith('yaml.')).length;
-  return { yaml, api: errors.length - yaml };
+/**
+ * Error diagnostics of ours inside the document's range. Asked of the server (a standard diagnostic pull): VS Code
+ * pulls only for documents shown in an editor, so a document open but never shown would have no banner. VS Code's
+ * own list is the fallback when the server cannot answer.
+ */
+export async function errorsIn(ctx: Ctx, uri: string, range: P.SimulatePlacementResult['range']): Promise<DocumentErrors> {
+  const pulled = (await ctx.client
+    ?.sendRequest('textDocument/diagnostic', { textDocument: { uri } })
+    .then((r) => r as { kind?: string; items?: DiagnosticLike[] })
+    .catch(() => undefined)) ?? undefined;
+  if (pulled?.kind === 'full' && Array.isArray(pulled.items)) return countErrors(pulled.items, range);
+  return countErrors(vscode.languages.getDiagnostics(vscode.Uri.parse(uri)), range, vscode.DiagnosticSeverity.Error);
 }
 
 /** Name and errors of the DaemonSet, for views whose results carry neither. */
 async function daemonSetInfo(ctx: Ctx, s: ViewState): Promise<{ title: string; errors?: DocumentErrors }> {
   const p = await ctx.request('simulatePlacement', refOf(s), { quiet: true });
-  return { title: titleOf(p, `document ${s.documentIndex + 1}`), ...(p ? { errors: errorsIn(s.uri, p.range) } : {}) };
+  return { title: titleOf(p, `document ${s.documentIndex + 1}`), ...(p ? { errors: await errorsIn(ctx, s.uri, p.range) } : {}) };
 }
 
 export const placementView: ViewKind = {
@@ -52,7 +56,7 @@ export const placementView: ViewKind = {
     const result = await ctx.request('simulatePlacement', ref, { quiet: true });
     if (!result) return undefined;
     const labels = await labelsByNode(ctx);
-    const body = renderPlacementBody({ result, labels, errors: errorsIn(s.uri, result.range) });
+    const body = renderPlacementBody({ result, labels, errors: await errorsIn(ctx, s.uri, result.range) });
     return { title: `Placement: ${titleOf(result, 'DaemonSet')}`, body };
   },
 };
@@ -100,7 +104,7 @@ export const workloadView: ViewKind = {
   async load(ctx, s) {
     const result = await ctx.request('simulateWorkload', refOf(s), { quiet: true });
     if (!result) return undefined;
-    const body = renderWorkloadBody({ result, errors: errorsIn(s.uri, result.range) });
+    const body = renderWorkloadBody({ result, errors: await errorsIn(ctx, s.uri, result.range) });
     return { title: `Preview: ${result.kind} ${titleOf(result, result.kind)}`, body };
   },
 };

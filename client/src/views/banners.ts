@@ -7,6 +7,26 @@ import { esc } from './html';
 /** Error diagnostics in the DaemonSet's YAML document: syntax errors (text dropped) and API errors. */
 export interface DocumentErrors { yaml: number; api: number }
 
+/** A diagnostic as both VS Code and LSP give it: severity 1 is Error in both. */
+export interface DiagnosticLike {
+  severity?: number;
+  source?: string;
+  code?: string | number | { value: string | number };
+  range: { start: { line: number; character: number } };
+}
+interface Span { start: { line: number; character: number }; end: { line: number; character: number } }
+
+const before = (a: Span['start'], b: Span['start']): boolean => a.line < b.line || (a.line === b.line && a.character < b.character);
+
+/** Our error diagnostics that start inside the document's range, syntax apart from the rest. */
+export function countErrors(diagnostics: readonly DiagnosticLike[], range: Span, errorSeverity = 1): DocumentErrors {
+  const inside = (d: DiagnosticLike): boolean => !before(d.range.start, range.start) && !before(range.end, d.range.start);
+  const errors = diagnostics.filter((d) => d.source === 'kce' && d.severity === errorSeverity && inside(d));
+  const code = (d: DiagnosticLike): string => String(typeof d.code === 'object' ? d.code.value : d.code ?? '');
+  const yaml = errors.filter((d) => code(d).startsWith('yaml.')).length;
+  return { yaml, api: errors.length - yaml };
+}
+
 export function errorsBanner(e: DocumentErrors | undefined, kind = 'DaemonSet'): string {
   if (!e || (!e.yaml && !e.api)) return '';
   const n = e.yaml + e.api;

@@ -86,6 +86,13 @@ export async function issue12Steps({ step, api, good, broken, file, figures }: E
     const shown = await vscode.commands.executeCommand<Rendered>('kce.simulatePlacement', doc.uri.toString(), 0);
     assert.match(shown?.body ?? '', /id="errors-banner"><b>Fix (it|them) first\.<\/b> This document has (a YAML syntax error|\d+ YAML syntax errors): the parts that do not parse are left out\./);
     await vscode.commands.executeCommand('workbench.action.revertAndCloseActiveEditor');
+    // Open but never shown in an editor: VS Code pulls no diagnostics for it, the view asks the server itself.
+    const hidden = await vscode.workspace.openTextDocument({ language: 'yaml', content: readFileSync(broken.fsPath, 'utf8') });
+    const unseen = await until('the view of a document never shown', async () => {
+      const v = await vscode.commands.executeCommand<Rendered>('kce.simulatePlacement', hidden.uri.toString(), 0);
+      return v?.body.includes('errors-banner') ? v : undefined;
+    });
+    assert.match(unseen.body, /id="errors-banner"><b>Fix them first\.<\/b> This DaemonSet has \d+ errors that kube-apiserver would reject\./);
   });
 
   await step('rounds are numbered the same way in the rollout table and its notes', async () => {
