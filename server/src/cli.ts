@@ -20,7 +20,7 @@ Usage:
 Options:
   --nodes FILE            nodes from kubectl get nodes -o yaml|json (default: the embedded sample cluster)
   --pods FILE             pods from kubectl get pods -A -o yaml|json: the scheduler's view of each node (simulate, plan)
-  --context NAME          nodes (and, for plan, the DaemonSet's pods) from this kubeconfig context (simulate, plan, rollout, nodes)
+  --context NAME          nodes (simulate, plan: and pods) from this kubeconfig context (simulate, plan, rollout, nodes)
   --kubeconfig PATH       the kubeconfig file to use (default: KUBECONFIG merged as kubectl does, else ~/.kube/config)
   --feature-gates A=true  Kubernetes feature gates, e.g. TaintTolerationComparisonOperators=true
   --format FORMAT         text (default), json, or sarif (validate)
@@ -77,10 +77,14 @@ export async function main(argv: string[], io: IO): Promise<number> {
     // The cluster is read only when asked for: the default path never loads the cluster client.
     const snap = cluster ? await loadClusterSnapshot({ ...(context ? { context } : {}), ...(kubeconfig ? { kubeconfig } : {}) }) : undefined;
     const withCluster = snap ? { ...common, inventory: clusterInventory(snap) } : common;
+    const pods = args.flags.get('pods');
+    // Without --pods, simulate and plan read the cluster's pods (all namespaces) for the scheduler stage.
+    const clusterAllPods = snap && !pods && (command === 'simulate' || command === 'plan') ? await snap.listAllPods() : undefined;
+    const live = clusterAllPods ? { clusterAllPods } : {};
     switch (command) {
       case 'validate': return runValidate(common, io);
-      case 'simulate': return runSimulate({ ...withCluster, pods: args.flags.get('pods') }, io);
-      case 'plan': return await runPlan({ ...withCluster, pods: args.flags.get('pods'), ...(snap ? { clusterPods: { namespace: snap.namespace, list: snap.listPods } } : {}) }, io);
+      case 'simulate': return runSimulate({ ...withCluster, pods, ...live }, io);
+      case 'plan': return await runPlan({ ...withCluster, pods, ...live, ...(snap ? { clusterPods: { namespace: snap.namespace, list: snap.listPods } } : {}) }, io);
       default: return runRollout(withCluster, io);
     }
   } catch (e) {

@@ -15,6 +15,7 @@ const tmp = tempDir('kce-cli-cluster-');
 let api: TestApiServer;
 let kubeconfig: string;
 let dsFile: string;
+let portsFile: string;
 
 function kce(args: string[], env: Record<string, string> = {}): Promise<{ code: number; stdout: string; stderr: string }> {
   return new Promise((res, rej) => {
@@ -52,11 +53,33 @@ before(async () => {
     status: { phase: 'Running' },
   });
   api.pods.push(pod('agent-a', 'node-a'), pod('agent-b', 'node-b'));
+  // Another namespace's pod holding host port 9100 on node-a (seen only when simulate lists every namespace).
+  api.pods.push({
+    apiVersion: 'v1', kind: 'Pod',
+    metadata: { name: 'exporter', namespace: 'shop', labels: { app: 'exporter' } },
+    spec: { nodeName: 'node-a', containers: [{ name: 'e', image: 'registry.example/e:1', ports: [{ containerPort: 9100, hostPort: 9100 }] }] },
+    status: { phase: 'Running' },
+  });
   kubeconfig = join(tmp.dir, 'kubeconfig');
   writeFileSync(kubeconfig, kubeconfigText([
     { name: 'test', server: api.url, token: api.token, ca: pki.caCert, namespace: 'monitoring' },
     { name: 'other', server: api.url, token: api.token, ca: pki.caCert, cluster: 'other-c', user: 'other-u' },
   ], 'test'));
+  portsFile = join(tmp.dir, 'ports.yaml');
+  writeFileSync(portsFile, `apiVersion: apps/v1
+kind: DaemonSet
+metadata: {name: probe, namespace: monitoring}
+spec:
+  selector: {matchLabels: {app: probe}}
+  template:
+    metadata: {labels: {app: probe}}
+    spec:
+      nodeSelector: {disk: ssd}
+      containers:
+      - name: probe
+        image: registry.example/probe:1
+        ports: [{containerPort: 9100, hostPort: 9100}]
+`);
   dsFile = join(tmp.dir, 'ds.yaml');
   writeFileSync(dsFile, `apiVersion: apps/v1
 kind: DaemonSet
@@ -117,6 +140,62 @@ describe('kce with a live cluster', () => {
     assert.ok(api.requests.some((q) => q.path.startsWith('/api/v1/namespaces/monitoring/pods?labelSelector=')));
     const text = await kce(['plan', '--kubeconfig', kubeconfig, dsFile]);
     assert.match(text.stdout, /numberMisscheduled 1/);
+  });
+
+  test('kce simulate/plan --context without --pods read the pods of every namespace for the scheduler stage', async () => {
+    const before = api.requests.length;
+    const r = await kce(['simulate', '--kubeconfig', kubeconfig, '--format', 'json', portsFile]);
+    assert.equal(r.code, 0, r.stderr);
+    const out = JSON.parse(r.stdout) as {
+      inventory: { pods?: number; podsUnknown?: string };
+      daemonSets: { nodes: { name: string; scheduler?: { feasible: boolean; reasons: { plugin: string; message: string }[] } }[] }[];
+    };
+    assert.equal(out.inventory.pods, 3);
+    assert.equal(out.inventory.podsUnknown, undefined);
+    const a = out.daemonSets[0]!.nodes.find((n) => n.name === 'node-a')!;
+    assert.equal(a.scheduler?.feasible, false);
+    assert.deepEqual(a.scheduler?.reasons.map((x) => [x.plugin, x.message]), [
+      ['NodePorts', "node(s) didn't have free ports for the requested pod ports"],
+    ]);
+    const calls = api.requests.slice(before);
+    assert.ok(calls.some((q) => /^\/api\/v1\/pods\?limit=\d+$/.test(q.path)), calls.map((q) => q.path).join('\n'));
+    assert.ok(calls.every((q) => q.method === 'GET'));
+    const text = await kce(['simulate', '--kubeconfig', kubeconfig, portsFile]);
+    assert.match(text.stdout, /^inventory: cluster test \(3 nodes\), pods: listed from cluster test \(3\)\n/);
+    assert.match(text.stdout, /node-a .*Pending: node\(s\) didn't have free ports/);
+    const plan = await kce(['plan', '--kubeconfig', kubeconfig, '--format', 'json', portsFile]);
+    assert.equal(plan.code, 0, plan.stderr);
+    const p = JSON.parse(plan.stdout) as { inventory: { pods: number }; daemonSets: { pending: { node: string }[] }[] };
+    assert.equal(p.inventory.pods, 3);
+    assert.deepEqual(p.daemonSets[0]!.pending.map((x) => x.node), ['node-a']);
+    // --pods wins over the cluster's pods: no list of every namespace then.
+    const podsFile = join(tmp.dir, 'no-pods.yaml');
+    writeFileSync(podsFile, 'apiVersion: v1\nkind: List\nitems:\n- {apiVersion: v1, kind: Pod, metadata: {name: x, namespace: a}, spec: {nodeName: node-c}}\n');
+    const mark = api.requests.length;
+    const given = await kce(['simulate', '--kubeconfig', kubeconfig, '--pods', podsFile, '--format', 'json', portsFile]);
+    assert.equal(given.code, 0, given.stderr);
+    assert.ok(!api.requests.slice(mark).some((q) => q.path.startsWith('/api/v1/pods')));
+  });
+
+  test('a 403 on listing pods: nodes only, "pods unknown (403 …)" in the header, the JSON and stderr; exit 0', async () => {
+    api.forbidden.add('pods');
+    try {
+      const r = await kce(['simulate', '--kubeconfig', kubeconfig, '--format', 'json', portsFile]);
+      assert.equal(r.code, 0, r.stderr);
+      assert.doesNotMatch(r.stderr, /internal error/);
+      assert.match(r.stderr, /kce: warning: pods unknown \(403 Forbidden: .*list pods/);
+      const out = JSON.parse(r.stdout) as { inventory: { nodes: number; pods?: number; podsUnknown?: string }; daemonSets: { nodes: { name: string; scheduler?: { feasible: boolean } }[] }[] };
+      assert.equal(out.inventory.nodes, 3);
+      assert.equal(out.inventory.pods, undefined);
+      assert.match(out.inventory.podsUnknown ?? '', /^403 Forbidden: .*verb "list", resource "pods"/);
+      assert.equal(out.daemonSets[0]!.nodes.find((n) => n.name === 'node-a')!.scheduler?.feasible, true);
+      const text = await kce(['simulate', '--kubeconfig', kubeconfig, portsFile]);
+      assert.equal(text.code, 0, text.stderr);
+      assert.match(text.stdout, /^inventory: cluster test \(3 nodes\), pods unknown \(403 Forbidden: [^\n]*\): only node capacity is checked\n/);
+      assert.ok(!text.stdout.includes(api.token) && !text.stderr.includes(api.token));
+    } finally {
+      api.forbidden.delete('pods');
+    }
   });
 
   test('KUBECONFIG with several paths, merged as kubectl merges them', async () => {

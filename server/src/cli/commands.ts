@@ -13,7 +13,8 @@ import { renderTable } from './table';
 import type { OutputFormat } from './args';
 import { toSarif } from './sarif';
 import type { ClusterNodeInfos } from '../core/scheduler/nodeInfo';
-import { pendingCreates, pendingSuffix, pendingTable, SCHEDULER_LEGEND, schedulerCell, schedulerPods } from './schedulerStage';
+import { inventoryJson, pendingCreates, pendingSuffix, pendingTable, SCHEDULER_LEGEND, schedulerCell, schedulerPods } from './schedulerStage';
+import type { ClusterPodsResult, SchedulerPods } from './schedulerStage';
 import { workloadsOf, workloadsText } from './workloads';
 
 export interface IO {
@@ -162,9 +163,15 @@ function reasonJson(r: PlacementReason): { code: PlacementReason['code']; messag
   return { code: r.code, message: r.message, field: r.field };
 }
 
-export function runSimulate(opts: CommonOptions & { pods?: string }, io: IO): number {
+/** Says on stderr that the cluster's pods could not be read (JSON output stays clean; the run goes on). */
+function warnPodsUnknown(pods: SchedulerPods, io: IO): void {
+  if (pods.unknown !== undefined) io.stderr(`kce: warning: pods unknown (${pods.unknown}); the nodes are checked as if empty\n`);
+}
+
+export function runSimulate(opts: CommonOptions & { pods?: string; clusterAllPods?: ClusterPodsResult }, io: IO): number {
   const inventory = inventoryFor(opts, io);
-  const pods = schedulerPods(inventory, opts.pods, loadPods(opts.pods));
+  const pods = schedulerPods(inventory, opts.pods, loadPods(opts.pods), opts.clusterAllPods);
+  warnPodsUnknown(pods, io);
   const files = analyseAll(opts, inventory, true, pods.state);
   const found = daemonSetsIn(files);
   const workloads = workloadsOf(files);
@@ -186,8 +193,7 @@ export function runSimulate(opts: CommonOptions & { pods?: string }, io: IO): nu
     };
   });
   if (opts.format === 'json') {
-    const inv = { source: inventory.source, label: inventory.label, nodes: inventory.nodes.length };
-    json(io, { inventory: pods.count !== undefined ? { ...inv, pods: pods.count } : inv, daemonSets, workloads });
+    json(io, { inventory: inventoryJson(inventory, pods), daemonSets, workloads });
     return 0;
   }
   io.stdout(`inventory: ${inventory.label} (${inventory.nodes.length} nodes), ${pods.label}\n`);
@@ -232,12 +238,18 @@ async function listClusterPods(
 }
 
 export async function runPlan(
-  opts: CommonOptions & { pods?: string; clusterPods?: { namespace: string; list(namespace: string, selector: LabelSelector | undefined): Promise<Pod[]> } },
+  opts: CommonOptions & {
+    pods?: string;
+    clusterPods?: { namespace: string; list(namespace: string, selector: LabelSelector | undefined): Promise<Pod[]> };
+    clusterAllPods?: ClusterPodsResult;
+  },
   io: IO,
 ): Promise<number> {
   const inventory = inventoryFor(opts, io);
   const allPods = loadPods(opts.pods);
-  const found = daemonSetsIn(analyseAll(opts, inventory, true, schedulerPods(inventory, opts.pods, allPods).state));
+  const sched = schedulerPods(inventory, opts.pods, allPods, opts.clusterAllPods);
+  warnPodsUnknown(sched, io);
+  const found = daemonSetsIn(analyseAll(opts, inventory, true, sched.state));
   if (found.length === 0) return noDaemonSets(opts, io);
   let podSource = opts.pods ? `pods: ${opts.pods} (${allPods.length})` : 'no existing pods (--pods FILE to give them)';
   const daemonSets = [];
@@ -245,7 +257,7 @@ export async function runPlan(
     // From a live cluster, the pods are listed per DaemonSet (its selector, its namespace or the context's).
     const ns = doc.namespace ?? opts.clusterPods?.namespace ?? 'default';
     const candidates = opts.clusterPods && !opts.pods ? await listClusterPods(opts.clusterPods, ns, ds, doc) : allPods;
-    if (opts.clusterPods && !opts.pods) podSource = `pods: listed from ${inventory.label}`;
+    if (opts.clusterPods && !opts.pods) podSource = opts.clusterAllPods ? sched.label : `pods: listed from ${inventory.label}`;
     const inNamespace = candidates.filter((p: Pod) => (p.metadata?.namespace ?? 'default') === (doc.namespace ?? p.metadata?.namespace ?? 'default'));
     const plan = planResult(ds, inventory.nodes, opts.gates, { pods: inNamespace });
     const counts = plan.counts;
@@ -265,7 +277,7 @@ export async function runPlan(
     });
   }
   if (opts.format === 'json') {
-    json(io, { daemonSets });
+    json(io, { inventory: inventoryJson(inventory, sched), daemonSets });
     return 0;
   }
   io.stdout(`inventory: ${inventory.label} (${inventory.nodes.length} nodes), ${podSource}\n`);

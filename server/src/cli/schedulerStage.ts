@@ -23,18 +23,49 @@ export interface SchedulerPods {
   /** For headers: `pods: pods.yaml (450)`. */
   label: string;
   count?: number;
+  /** Why the cluster's pods are unknown (listing them was refused or failed): the nodes are checked empty. */
+  unknown?: string;
 }
 
-/** Which pods fill the nodes: --pods when given, else the sample cluster's own pods on the sample, else none. */
-export function schedulerPods(inventory: Inventory, podsPath: string | undefined, pods: readonly Pod[]): SchedulerPods {
+/** The live cluster's pods of every namespace (cluster/cluster.ts `listAllPods`), or why they are unknown. */
+export type ClusterPodsResult = { pods: readonly Pod[] } | { error: string };
+
+/**
+ * Which pods fill the nodes: --pods when given, else those listed from the cluster, else the sample cluster's own
+ * pods on the sample, else none.
+ */
+export function schedulerPods(
+  inventory: Inventory,
+  podsPath: string | undefined,
+  pods: readonly Pod[],
+  cluster?: ClusterPodsResult,
+): SchedulerPods {
   if (podsPath) {
     return { state: schedulingState(inventory.nodes, pods), label: `pods: ${podsPath} (${pods.length})`, count: pods.length };
+  }
+  if (cluster && 'pods' in cluster) {
+    const n = cluster.pods.length;
+    return { state: schedulingState(inventory.nodes, cluster.pods), label: `pods: listed from ${inventory.label} (${n})`, count: n };
+  }
+  if (cluster) {
+    return { label: `pods unknown (${cluster.error}): only node capacity is checked`, unknown: cluster.error };
   }
   if (inventory.source === 'sample') {
     const own = sampleClusterPods();
     return { state: schedulingState(inventory.nodes, own), label: `its ${own.length} pods`, count: own.length };
   }
   return { label: 'no pods given (--pods FILE): only node capacity is checked' };
+}
+
+/** The JSON `inventory` object: where the nodes and the pods came from (`podsUnknown`: why the pods are not known). */
+export function inventoryJson(inventory: Inventory, pods: SchedulerPods): Record<string, unknown> {
+  return {
+    source: inventory.source,
+    label: inventory.label,
+    nodes: inventory.nodes.length,
+    ...(pods.count !== undefined ? { pods: pods.count } : {}),
+    ...(pods.unknown !== undefined ? { podsUnknown: pods.unknown } : {}),
+  };
 }
 
 /** One reason with its numbers: `Insufficient cpu (requests 500m, 200m free of 4)`. */

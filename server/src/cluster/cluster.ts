@@ -11,7 +11,8 @@ import { Redactor, TokenFile, harvestRequestCredentials, pluginFailure } from '.
 import type { KubeHttp } from './kubeHttp';
 import { NodeWatcher, listNodesOnce } from './watchNodes';
 import type { NodeWatchOptions } from './watchNodes';
-import { PodWatcher } from './watchPods';
+import { PodWatcher, listPodsOnce } from './watchPods';
+import type { SchedPod } from '../core/scheduler/types';
 import { ClusterNodeInfos } from '../core/scheduler/nodeInfo';
 import { labelSelectorQuery } from '../core/selectorQuery';
 
@@ -306,7 +307,12 @@ export interface ClusterSnapshot {
   raw: unknown[];
   /** Lists the pods of a DaemonSet in this cluster. */
   listPods(namespace: string, selector: LabelSelector | undefined): Promise<Pod[]>;
+  /** Lists the pods of every namespace, reduced to what the Filter plugins read; a refusal (403) is data, not a throw. */
+  listAllPods(): Promise<ClusterPods>;
 }
+
+/** The pods of every namespace, or why they are unknown (the message never holds a credential). */
+export type ClusterPods = { pods: SchedPod[] } | { error: string; errorKind?: string };
 
 /** One list of the nodes (no watch), for the CLI. Throws an Error whose message is fit for the terminal. */
 export async function fetchClusterNodes(opts: KubeconfigOptions & { timeoutMs?: number }): Promise<ClusterSnapshot> {
@@ -327,6 +333,14 @@ export async function fetchClusterNodes(opts: KubeconfigOptions & { timeoutMs?: 
           return await listPodsWith(http, ns, sel, timeoutMs);
         } catch (e) {
           throw new Error(describeClusterError(e, http));
+        }
+      },
+      listAllPods: async () => {
+        try {
+          return { pods: await listPodsOnce(http, { timeoutMs }) };
+        } catch (e) {
+          const kind = errorKindOf(e);
+          return { error: describeClusterError(e, http), ...(kind ? { errorKind: kind } : {}) };
         }
       },
     };

@@ -92,6 +92,60 @@ function sleep(ms: number, signal: AbortSignal): Promise<void> {
   });
 }
 
+/** Options of one paged list. */
+export interface ListOptions {
+  /** Items per page (0: one request). */
+  pageSize: number;
+  timeoutMs: number;
+  signal?: AbortSignal;
+}
+
+/**
+ * Lists a whole collection, page by page (client-go's pager), converting each item on arrival so only the kept
+ * fields stay in memory. An expired continue token lists again in one piece, as the pager falls back to.
+ * Shared by the reflector (its list step) and the CLI's one-shot lists.
+ */
+export async function listAll<T>(
+  http: KubeHttp,
+  kind: Pick<ReflectedKind<T>, 'path' | 'resource' | 'convert'>,
+  opts: ListOptions,
+): Promise<{ items: Map<string, T>; resourceVersion: string }> {
+  const { path, resource, convert } = kind;
+  const items = new Map<string, T>();
+  let cont = '';
+  let rv = '';
+  let paged = opts.pageSize > 0;
+  for (let page = 0; page < 100_000; page++) {
+    const q = new URLSearchParams();
+    if (paged) q.set('limit', String(opts.pageSize));
+    if (cont) q.set('continue', cont);
+    const qs = q.toString();
+    let body: unknown;
+    try {
+      const signal = opts.signal ? { signal: opts.signal } : {};
+      body = await http.getJson(path + (qs ? `?${qs}` : ''), { verb: 'list', resource, timeoutMs: opts.timeoutMs, ...signal });
+    } catch (e) {
+      if (e instanceof KubeApiError && e.kind === 'gone' && cont) {
+        items.clear();
+        cont = '';
+        paged = false;
+        continue;
+      }
+      throw e;
+    }
+    const list = body as { metadata?: { resourceVersion?: string; continue?: string }; items?: unknown[] };
+    if (!list || !Array.isArray(list.items)) throw new KubeApiError('protocol', `${http.server} answered list ${resource} without items`);
+    for (const it of list.items) {
+      const c = convert(it);
+      if (c) items.set(c.key, c.value);
+    }
+    rv = list.metadata?.resourceVersion ?? rv;
+    cont = list.metadata?.continue ?? '';
+    if (!cont) break;
+  }
+  return { items, resourceVersion: rv };
+}
+
 export class Reflector<T> {
   state: WatchState = 'connecting';
   /** The last error; cleared by the next successful list or watch. */
@@ -213,51 +267,16 @@ export class Reflector<T> {
   }
 
   private async list(signal: AbortSignal): Promise<void> {
-    const { path, resource } = this.kind;
-    const pageSize = this.opts.pageSize ?? 500;
-    const timeoutMs = this.opts.listTimeoutMs ?? 30_000;
-    const fresh = new Map<string, T>();
-    let cont = '';
-    let rv = '';
-    let paged = pageSize > 0;
     this.stats.lists++;
-    for (let page = 0; page < 100_000; page++) {
-      const q = new URLSearchParams();
-      if (paged) q.set('limit', String(pageSize));
-      if (cont) q.set('continue', cont);
-      const qs = q.toString();
-      let body: unknown;
-      try {
-        body = await this.opts.http.getJson(path + (qs ? `?${qs}` : ''), { verb: 'list', resource, timeoutMs, signal });
-      } catch (e) {
-        // An expired continue token: list again in one piece, as the pager falls back to.
-        if (e instanceof KubeApiError && e.kind === 'gone' && cont) {
-          fresh.clear();
-          cont = '';
-          paged = false;
-          continue;
-        }
-        throw e;
-      }
-      const list = body as {
-        kind?: string;
-        metadata?: { resourceVersion?: string; continue?: string };
-        items?: unknown[];
-      };
-      if (!list || !Array.isArray(list.items))
-        throw new KubeApiError('protocol', `${this.opts.http.server} answered list ${resource} without items`);
-      for (const it of list.items) {
-        const c = this.kind.convert(it);
-        if (c) fresh.set(c.key, c.value);
-      }
-      rv = list.metadata?.resourceVersion ?? rv;
-      cont = list.metadata?.continue ?? '';
-      if (!cont) break;
-    }
+    const { items, resourceVersion } = await listAll(this.opts.http, this.kind, {
+      pageSize: this.opts.pageSize ?? 500,
+      timeoutMs: this.opts.listTimeoutMs ?? 30_000,
+      signal,
+    });
     const previous = this.store;
-    this.store = fresh;
-    this.resourceVersion = rv;
-    this.kind.replaced?.(fresh, previous);
+    this.store = items;
+    this.resourceVersion = resourceVersion;
+    this.kind.replaced?.(items, previous);
     this.changed();
   }
 

@@ -2,9 +2,8 @@
 // each change can also be applied to the scheduler's per-node state.
 import type { SchedNode } from '../core/scheduler/types';
 import { isNodeInfo, toNodeInfo } from '../inventory/files/nodeModel';
-import { KubeApiError } from './kubeHttp';
 import type { KubeHttp } from './kubeHttp';
-import { Reflector, forwardChanges } from './reflector';
+import { Reflector, forwardChanges, listAll } from './reflector';
 import type { ReflectorOptions } from './reflector';
 
 export type { WatchState, WatchStats } from './reflector';
@@ -48,28 +47,15 @@ export class NodeWatcher extends Reflector<SchedNode> {
 
 /** One list of the nodes (paged), for the CLI: no watch. */
 export async function listNodesOnce(http: KubeHttp, opts: { timeoutMs?: number; pageSize?: number; signal?: AbortSignal } = {}): Promise<{ nodes: SchedNode[]; raw: unknown[]; resourceVersion: string }> {
-  const nodes: SchedNode[] = [];
-  const raw: unknown[] = [];
-  let cont = '';
-  let rv = '';
-  for (let page = 0; page < 100_000; page++) {
-    const q = new URLSearchParams({ limit: String(opts.pageSize ?? 500) });
-    if (cont) q.set('continue', cont);
-    const list = (await http.getJson(`${NODES_PATH}?${q.toString()}`, { verb: 'list', resource: 'nodes', timeoutMs: opts.timeoutMs ?? 30_000, ...(opts.signal ? { signal: opts.signal } : {}) })) as {
-      metadata?: { resourceVersion?: string; continue?: string };
-      items?: unknown[];
-    };
-    if (!list || !Array.isArray(list.items)) throw new KubeApiError('protocol', `${http.server} answered list nodes without items`);
-    for (const it of list.items) {
-      const n = toNodeInfo(it);
-      if (isNodeInfo(n)) {
-        nodes.push(n);
-        raw.push(it);
-      }
-    }
-    rv = list.metadata?.resourceVersion ?? rv;
-    cont = list.metadata?.continue ?? '';
-    if (!cont) break;
-  }
-  return { nodes, raw, resourceVersion: rv };
+  const convert = (obj: unknown) => {
+    const c = convertNode(obj);
+    return c && { key: c.key, value: { node: c.value, raw: obj } };
+  };
+  const { items, resourceVersion } = await listAll(http, { path: NODES_PATH, resource: 'nodes', convert }, {
+    pageSize: opts.pageSize ?? 500,
+    timeoutMs: opts.timeoutMs ?? 30_000,
+    ...(opts.signal ? { signal: opts.signal } : {}),
+  });
+  const kept = [...items.values()];
+  return { nodes: kept.map((k) => k.node), raw: kept.map((k) => k.raw), resourceVersion };
 }

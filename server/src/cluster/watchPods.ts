@@ -4,7 +4,8 @@
 import { podKey } from '../core/scheduler/nodeInfo';
 import type { SchedPod } from '../core/scheduler/types';
 import { toSchedPod } from '../inventory/files/podModel';
-import { Reflector, forwardChanges } from './reflector';
+import { Reflector, forwardChanges, listAll } from './reflector';
+import type { KubeHttp } from './kubeHttp';
 import type { ReflectorOptions } from './reflector';
 
 export interface PodWatchOptions extends ReflectorOptions {
@@ -35,4 +36,17 @@ export class PodWatcher extends Reflector<SchedPod> {
   pods(): IterableIterator<SchedPod> {
     return this.store.values();
   }
+}
+
+/** One list of the pods of every namespace (paged, reduced as they arrive), for the CLI: no watch. */
+export async function listPodsOnce(
+  http: KubeHttp,
+  opts: { timeoutMs?: number; pageSize?: number; signal?: AbortSignal } = {},
+): Promise<SchedPod[]> {
+  const { items } = await listAll(http, { path: PODS_PATH, resource: 'pods', convert: convertPod }, {
+    pageSize: opts.pageSize ?? 500,
+    timeoutMs: opts.timeoutMs ?? 30_000,
+    ...(opts.signal ? { signal: opts.signal } : {}),
+  });
+  return [...items.values()];
 }
