@@ -147,10 +147,12 @@ export async function startServer(opts: HarnessOptions): Promise<Harness> {
       } catch {
         /* already gone */
       }
-      client.dispose();
-      serverConn.dispose();
+      // Streams first: a server request still being written then fails on the stream and vscode-jsonrpc logs that
+      // through the still-open connection (handled); on a disposed connection that log throws, unhandled.
       up.destroy();
       down.destroy();
+      client.dispose();
+      serverConn.dispose();
     },
   };
   return h;
