@@ -38,6 +38,8 @@ const bundles = [
   // The language server: no externals, so an accidental `vscode` import fails the build.
   { entryPoints: ['server/src/server.ts'], outfile: 'dist/server.js', plugins: [clusterApart] },
   { entryPoints: ['server/src/cluster/cluster.ts'], outfile: 'dist/cluster.js' },
+  // The worker thread that reads a pods file off the server's main thread (inventory/files/podsLoader.ts).
+  { entryPoints: ['server/src/inventory/files/podsWorker.ts'], outfile: 'dist/podsWorker.js' },
   { entryPoints: ['bench/bench.ts'], outfile: 'dist/bench.js' },
   // The VS Code client: `vscode` comes from the extension host; minified, since its load time is activation time.
   // The banner stamps the moment the bundle starts loading, so activate() can report load + activate.

@@ -90,7 +90,7 @@ describe('pods files, item by item', () => {
     assert.equal(loadSchedPodsFile(file('single.yaml', toKubectlYaml(pods[0]))).pods.length, 1);
     const dir = join(tmp.dir, 'd');
     mkdirSync(dir);
-    assert.match(loadSchedPodsFile(dir).errors[0]!.message, /EISDIR|directory/);
+    assert.match(loadSchedPodsFile(dir).errors[0]!.message, /is a folder/);
     assert.match(loadSchedPodsFile(join(tmp.dir, 'missing.json')).errors[0]!.message, /cannot read .*ENOENT/);
   });
 });

@@ -89,7 +89,7 @@ describe('inventory sources with pods', () => {
     mkdirSync(dir);
     const bad = await loadInventory({ source: 'file', file: nodes, podsFile: dir, workspaceFolders: [] });
     assert.equal(bad.nodes.length, 1);
-    assert.match(bad.error ?? '', /kce\.inventory\.podsFile: .*a-directory is a directory, not a regular file/);
+    assert.match(bad.error ?? '', /kce\.inventory\.podsFile: cannot read .*a-directory: is a folder/);
     const sample = await loadInventory({ source: 'sample', podsFile: pods, workspaceFolders: [] });
     assert.deepEqual([sample.pods, sample.scheduling?.podCount()], [1, 1]);
   });

@@ -170,7 +170,7 @@ function warnPodsUnknown(pods: SchedulerPods, io: IO): void {
 
 export function runSimulate(opts: CommonOptions & { pods?: string; clusterAllPods?: ClusterPodsResult }, io: IO): number {
   const inventory = inventoryFor(opts, io);
-  const pods = schedulerPods(inventory, opts.pods, loadPods(opts.pods), opts.clusterAllPods);
+  const pods = schedulerPods(inventory, opts.pods, loadPods(opts.pods).sched, opts.clusterAllPods);
   warnPodsUnknown(pods, io);
   const files = analyseAll(opts, inventory, true, pods.state);
   const found = daemonSetsIn(files);
@@ -246,12 +246,13 @@ export async function runPlan(
   io: IO,
 ): Promise<number> {
   const inventory = inventoryFor(opts, io);
-  const allPods = loadPods(opts.pods);
-  const sched = schedulerPods(inventory, opts.pods, allPods, opts.clusterAllPods);
+  const loaded = loadPods(opts.pods);
+  const allPods = loaded.controller;
+  const sched = schedulerPods(inventory, opts.pods, loaded.sched, opts.clusterAllPods);
   warnPodsUnknown(sched, io);
   const found = daemonSetsIn(analyseAll(opts, inventory, true, sched.state));
   if (found.length === 0) return noDaemonSets(opts, io);
-  let podSource = opts.pods ? `pods: ${opts.pods} (${allPods.length})` : 'no existing pods (--pods FILE to give them)';
+  let podSource = opts.pods ? `pods: ${opts.pods} (${loaded.sched.length})` : 'no existing pods (--pods FILE to give them)';
   const daemonSets = [];
   for (const { doc, ds, path } of found) {
     // From a live cluster, the pods are listed per DaemonSet (its selector, its namespace or the context's).

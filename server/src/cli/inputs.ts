@@ -5,7 +5,10 @@ import { closeSync, constants, fstatSync, openSync, readdirSync, readSync, realp
 import { join } from 'node:path';
 import type { NodeInfo, Pod } from '../core/types';
 import { loadNodesFromText } from '../inventory/files/loadNodes';
-import { loadPodsFromText } from '../inventory/files/loadPods';
+import type { SchedPod } from '../core/scheduler/types';
+import { loadPodsFromText, mayBelongToDaemonSet } from '../inventory/files/loadPods';
+import { toSchedPod } from '../inventory/files/podModel';
+import { loadSchedPodsFile } from '../inventory/files/podsFile';
 import { sampleClusterNodes } from '../inventory/files/sampleCluster';
 
 /** Unusable input: the CLI prints the message and exits 2. */
@@ -165,9 +168,34 @@ export function loadInventory(nodesPath: string | undefined): Inventory {
   return { source: 'file', label: name, nodes: r.nodes, warnings: r.errors.map((e) => e.message) };
 }
 
-export function loadPods(podsPath: string | undefined): Pod[] {
-  if (!podsPath) return [];
-  const r = loadPodsFromText(readTextCapped(podsPath, MAX_INVENTORY_BYTES), displayName(podsPath));
+/** The pods of --pods: the scheduler's view of every pod, and whole only those a DaemonSet may own. */
+export interface LoadedPodsInput {
+  /** Every pod, as the scheduler's filters read it (inventory/files/podModel.ts). */
+  sched: SchedPod[];
+  /** Whole pods whose controller is a DaemonSet, or orphans (what the controller stage can claim). */
+  controller: Pod[];
+}
+
+/**
+ * --pods: a file is read item by item (any size up to MAX_PODS_FILE_BYTES, regular files only); standard input is
+ * read whole under the inventory cap, since a pipe cannot be re-read if its layout needs the whole-text loader.
+ */
+export function loadPods(podsPath: string | undefined): LoadedPodsInput {
+  if (!podsPath) return { sched: [], controller: [] };
+  const name = displayName(podsPath);
+  if (podsPath === STDIN) {
+    const r = loadPodsFromText(readTextCapped(podsPath, MAX_INVENTORY_BYTES), name);
+    if (r.pods.length === 0 && r.errors.length) throw new InputError(r.errors.map((e) => e.message).join('\n'));
+    const controller = r.pods.filter((p) => mayBelongToDaemonSet(p as unknown as Record<string, unknown>));
+    return { sched: r.pods.flatMap((p) => toSchedPodOrNone(p)), controller };
+  }
+  const r = loadSchedPodsFile(podsPath, name, { keep: mayBelongToDaemonSet });
+  if (r.unreadable) throw new InputError(r.unreadable);
   if (r.pods.length === 0 && r.errors.length) throw new InputError(r.errors.map((e) => e.message).join('\n'));
-  return r.pods;
+  return { sched: r.pods, controller: r.kept };
+}
+
+function toSchedPodOrNone(p: Pod): SchedPod[] {
+  const s = toSchedPod(p);
+  return 'error' in s ? [] : [s];
 }

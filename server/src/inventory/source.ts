@@ -7,6 +7,7 @@ import type { SchedNode, SchedPod } from '../core/scheduler/types';
 import { nodesFromParsed, parseObjectsText } from './files/loadNodes';
 import type { LoadError } from './files/loadNodes';
 import { loadSchedPodsFromText, schedPodsFromParsed } from './files/loadPods';
+import { loadPodsFileOffThread } from './files/podsLoader';
 import { sampleClusterNodes, sampleClusterPods } from './files/sampleCluster';
 
 export interface InventorySource {
@@ -37,11 +38,47 @@ export function buildScheduling(nodes: readonly SchedNode[], pods: readonly Sche
 /** The same source with the pods of a pods file (`kubectl get pods -A -o yaml|json`) instead of its own. */
 export function withPodsFile(src: InventorySource, file: CandidateFile): InventorySource {
   const r = loadSchedPodsFromText(file.text, file.path);
-  const errors = [...src.errors, ...r.errors];
-  if (r.pods.length === 0 && r.errors.length === 0) {
-    errors.push({ message: `${file.path}: no Pod objects found (expected the output of kubectl get pods -A -o yaml or -o json)` });
+  return withLoadedPods(src, file.path, r.pods, r.errors, buildScheduling(src.nodes, r.pods));
+}
+
+/**
+ * The same, the file read in a worker thread (any size, see podsFile.ts): this thread only adds each batch of
+ * pods to the per-node state as it arrives, so a language server answers requests while a big file loads.
+ */
+export async function withPodsFileOffThread(
+  src: InventorySource,
+  path: string,
+): Promise<{ source: InventorySource; unreadable?: string }> {
+  let scheduling = buildScheduling(src.nodes, []);
+  let pods: SchedPod[] = [];
+  const r = await loadPodsFileOffThread(path, {
+    onBatch: (batch) => {
+      for (const p of batch) {
+        scheduling.upsertPod(p);
+        pods.push(p);
+      }
+    },
+    onRestart: () => {
+      scheduling = buildScheduling(src.nodes, []);
+      pods = [];
+    },
+  });
+  if (r.unreadable) return { source: src, unreadable: r.unreadable };
+  return { source: withLoadedPods(src, path, pods, r.errors, scheduling) };
+}
+
+function withLoadedPods(
+  src: InventorySource,
+  path: string,
+  pods: SchedPod[],
+  podErrors: LoadError[],
+  scheduling: ClusterNodeInfos,
+): InventorySource {
+  const errors = [...src.errors, ...podErrors];
+  if (pods.length === 0 && podErrors.length === 0) {
+    errors.push({ message: `${path}: no Pod objects found (expected the output of kubectl get pods -A -o yaml or -o json)` });
   }
-  return { ...src, errors, pods: r.pods, podsPath: file.path, scheduling: buildScheduling(src.nodes, r.pods) };
+  return { ...src, errors, pods, podsPath: path, scheduling };
 }
 
 export interface CandidateFile {

@@ -2,7 +2,7 @@
 // sources (settings file, a nodes file found in the workspace, the embedded sample cluster).
 import { analyzeText } from '../analysis/index';
 import { analyzeTextCooperatively } from '../analysis/cooperative';
-import { fileSource, sampleSource, withPodsFile } from '../inventory/source';
+import { fileSource, sampleSource, withPodsFileOffThread } from '../inventory/source';
 import { clusterProblemKind } from './inventoryStatus';
 import type { CandidateFile, InventorySource } from '../inventory/source';
 import { findWorkspaceNodes, readRegularFile } from '../inventory/workspaceScan';
@@ -52,13 +52,14 @@ function fromLive(s: LiveState): LoadedInventory {
   return out;
 }
 
-// A pods file from settings replaces the pods of a file or sample source (read like the nodes file: a regular file,
-// size-capped). Unreadable: the source's own pods stay, and the error says why.
+// A pods file from settings replaces the pods of a file or sample source. It may be gigabytes: it is read in a
+// worker thread, item by item, a regular file up to MAX_PODS_FILE_BYTES (inventory/files/chunkReader.ts).
+// Unreadable: the source's own pods stay, and the error says why.
 async function withSettingsPods(req: InventoryRequest, src: InventorySource): Promise<InventorySource> {
   if (!req.podsFile) return src;
-  const r = await readRegularFile(req.podsFile, SETTINGS_FILE_MAX_BYTES);
-  if ('error' in r) return { ...src, errors: [...src.errors, { message: `kce.inventory.podsFile: ${r.error}` }] };
-  return withPodsFile(src, { path: req.podsFile, text: r.text });
+  const r = await withPodsFileOffThread(src, req.podsFile);
+  if (r.unreadable) return { ...src, errors: [...src.errors, { message: `kce.inventory.podsFile: ${r.unreadable}` }] };
+  return r.source;
 }
 
 export async function loadInventory(req: InventoryRequest, live?: LiveCluster): Promise<LoadedInventory> {

@@ -53,3 +53,15 @@ export function loadSchedPodsFromText(text: string, sourceName: string): LoadedP
 export function schedPodsFromParsed(parsed: LoadedObjects, sourceName: string): LoadedPods<SchedPod> {
   return podsFrom(parsed, sourceName, toSchedPod);
 }
+
+/**
+ * Whether the DaemonSet controller could count this pod as a DaemonSet's (core/plan.ts claimPod): its controller
+ * reference names a DaemonSet, or it has none (an orphan a DaemonSet may adopt). Pods controlled by anything else
+ * are never claimed, so a 450,000-pod file keeps only these whole.
+ */
+export function mayBelongToDaemonSet(raw: Record<string, unknown>): boolean {
+  const meta = isObj(raw.metadata) ? raw.metadata : undefined;
+  const refs = Array.isArray(meta?.ownerReferences) ? meta.ownerReferences : [];
+  const controller = refs.find((r) => isObj(r) && r.controller === true) as Record<string, unknown> | undefined;
+  return !controller || controller.kind === 'DaemonSet';
+}

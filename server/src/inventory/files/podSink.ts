@@ -1,0 +1,68 @@
+// Where the item-by-item readers put each Pod object they parse: reduced to the scheduler's view (podModel.ts),
+// with its error located by item, and kept whole only when the caller asks (the CLI's controller stage wants the
+// full pods a DaemonSet may own). Batches can be handed on as they fill (the worker posts them to the main thread).
+import type { Pod } from '../../core/types';
+import type { SchedPod } from '../../core/scheduler/types';
+import type { LoadError } from './loadNodes';
+import { toSchedPod } from './podModel';
+
+export type KeepWhole = (raw: Record<string, unknown>) => boolean;
+
+const BATCH = 4096;
+
+export class PodSink {
+  pods: SchedPod[] = [];
+  kept: Pod[] = [];
+  errors: LoadError[] = [];
+  /** Pods handed on so far (by `onBatch`) plus those in `pods`. */
+  count = 0;
+  /** The index of the next item of the List, for error messages. */
+  index = 0;
+
+  constructor(
+    private readonly sourceName: string,
+    private readonly keep?: KeepWhole,
+    private readonly onBatch?: (pods: SchedPod[], kept: Pod[]) => void,
+  ) {}
+
+  /** One item of the List; items of other kinds (a Node in `kubectl get nodes,pods`) only advance the index. */
+  item(raw: unknown, sliced = false): void {
+    const index = this.index++;
+    const kind = (raw as { kind?: unknown } | null)?.kind;
+    if (kind !== 'Pod' && kind !== undefined) return;
+    const p = toSchedPod(raw);
+    if ('error' in p) {
+      this.errors.push({ message: `${this.sourceName} (items[${index}]): ${p.error}` });
+      return;
+    }
+    this.pods.push(sliced ? detach(p) : p);
+    this.count++;
+    if (this.keep?.(raw as Record<string, unknown>)) {
+      const whole = { kind: 'Pod', ...(raw as Pod) };
+      this.kept.push(sliced ? detach(whole) : whole);
+    }
+    if (this.onBatch && this.pods.length >= BATCH) this.flush();
+  }
+
+  /** Hands on what is pending (no-op without `onBatch`). */
+  flush(): void {
+    if (!this.onBatch || (this.pods.length === 0 && this.kept.length === 0)) return;
+    this.onBatch(this.pods, this.kept);
+    this.pods = [];
+    this.kept = [];
+  }
+}
+
+// A reader that slices its values out of a chunk's text (the YAML one) would keep the whole chunk alive through any
+// kept slice (V8 shares the parent string): the kept strings are copied.
+function detach<T>(v: T): T {
+  if (typeof v === 'string') return (v.length < 13 ? v : (' ' + v).slice(1)) as T;
+  if (v === null || typeof v !== 'object') return v;
+  if (Array.isArray(v)) {
+    for (let i = 0; i < v.length; i++) v[i] = detach(v[i]);
+    return v;
+  }
+  const o = v as Record<string, unknown>;
+  for (const k of Object.keys(o)) o[k] = detach(o[k]);
+  return v;
+}

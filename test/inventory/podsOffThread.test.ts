@@ -1,0 +1,77 @@
+// A pods file set in kce.inventory.podsFile is read in a worker thread: the language server keeps answering
+// requests while a big one loads, and the pods it ends with are those the same file gives when read on the thread.
+import { describe, test, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { closeSync, openSync, writeSync } from 'node:fs';
+import { join } from 'node:path';
+import { writePodsList } from '../../server/src/inventory/files/generatePods';
+import { loadSchedPodsFile } from '../../server/src/inventory/files/podsFile';
+import { loadPodsFileOffThread } from '../../server/src/inventory/files/podsLoader';
+import { sampleSource, withPodsFileOffThread } from '../../server/src/inventory/source';
+import { defaultDeps } from '../../server/src/lsp/defaultDeps';
+import { startServer, PULL_CAPS } from '../lsp/harness';
+import { tempDir } from '../cluster/apiServer';
+
+const tmp = tempDir('kce-pods-offthread-');
+after(() => tmp.cleanup());
+
+// 6,000 realistic pods (about 60 MB of kubectl JSON): long enough to load that a blocked thread would show.
+const big = join(tmp.dir, 'pods.json');
+const fd = openSync(big, 'w');
+writePodsList('json', 200, 30, (c) => writeSync(fd, c));
+closeSync(fd);
+
+describe('pods file off the main thread', () => {
+  test('the worker gives the pods the same file gives on this thread', async () => {
+    const here = loadSchedPodsFile(big);
+    const there = await loadPodsFileOffThread(big);
+    assert.equal(there.reader, 'json-items');
+    assert.equal(there.pods.length, 6000);
+    assert.deepEqual(there.pods, here.pods);
+    assert.deepEqual(there.errors, here.errors);
+  });
+
+  test('the per-node state built batch by batch equals the one built at once', async () => {
+    const src = sampleSource(0);
+    const r = await withPodsFileOffThread(src, big);
+    assert.equal(r.unreadable, undefined);
+    assert.equal(r.source.pods.length, 6000);
+    assert.equal(r.source.scheduling.podCount(), 6000);
+    const missing = await withPodsFileOffThread(src, join(tmp.dir, 'missing.json'));
+    assert.match(missing.unreadable ?? '', /cannot read .*missing\.json: no such file/);
+    assert.equal(missing.source, src);
+  });
+
+  test('the language server answers requests while a big pods file loads', async () => {
+    // The same file read on this thread: how long a blocked server would stay silent.
+    const t = performance.now();
+    loadSchedPodsFile(big);
+    const blocking = performance.now() - t;
+
+    const h = await startServer({
+      deps: defaultDeps(),
+      capabilities: PULL_CAPS,
+      initializationOptions: { settings: { kce: { inventory: { source: 'sample', podsFile: big } } } },
+    });
+    try {
+      const started = performance.now();
+      const latencies: number[] = [];
+      let answeredWhileLoading = 0;
+      const loaded = () => h.session.scheduling?.podCount() === 6000;
+      while (!loaded() && performance.now() - started < 60_000) {
+        const sent = performance.now();
+        await h.client.sendRequest('kce/listContexts', {});
+        latencies.push(performance.now() - sent);
+        if (!loaded()) answeredWhileLoading++;
+        await new Promise((r) => setTimeout(r, 5));
+      }
+      const took = performance.now() - started;
+      assert.ok(loaded(), 'the pods file loaded');
+      assert.ok(answeredWhileLoading >= 3, `answered ${answeredWhileLoading} requests during a ${took} ms load`);
+      const worst = Math.max(...latencies);
+      assert.ok(worst < blocking / 2, `slowest answer ${worst} ms; reading on the thread blocks ${blocking} ms`);
+    } finally {
+      await h.dispose();
+    }
+  });
+});
