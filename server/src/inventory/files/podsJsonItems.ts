@@ -6,7 +6,7 @@ import type { ChunkReader } from './chunkReader';
 import type { PodSink } from './podSink';
 
 // Items parsed together: about this many bytes, small enough that their objects die young (a cheap scavenge).
-const BATCH_BYTES = Number(process.env.KCE_PODS_BATCH ?? 1024 * 1024);
+const BATCH_BYTES = 128 * 1024;
 const NL = 10;
 const SPACE = 32;
 const QUOTE = 34;

@@ -7,6 +7,8 @@ import { NotKubectlShaped } from './podsJsonItems';
 import type { PodSink } from './podSink';
 
 const SEP = Buffer.from('\n- ', 'latin1');
+// Items parsed together: about this many bytes, small enough that their objects die young (a cheap scavenge).
+const BATCH_BYTES = 128 * 1024;
 
 /** Every item of the List's `items`, parsed and handed to the sink, in file order. */
 export function readYamlItems(r: ChunkReader, sink: PodSink): void {
@@ -15,7 +17,7 @@ export function readYamlItems(r: ChunkReader, sink: PodSink): void {
   let s = r.window.indexOf(SEP, Math.max(0, itemsKey));
   if (s < 0) throw new NotKubectlShaped();
   for (;;) {
-    const next = r.window.lastIndexOf(SEP);
+    const next = r.window.lastIndexOf(SEP, Math.min(s + BATCH_BYTES, r.window.length - 1));
     if (next > s) {
       parseItems(r.window, s + 1, next + 1, sink);
       s = next;
