@@ -91,6 +91,6 @@ describe('pods files, item by item', () => {
     const dir = join(tmp.dir, 'd');
     mkdirSync(dir);
     assert.match(loadSchedPodsFile(dir).errors[0]!.message, /is a folder/);
-    assert.match(loadSchedPodsFile(join(tmp.dir, 'missing.json')).errors[0]!.message, /cannot read .*ENOENT/);
+    assert.match(loadSchedPodsFile(join(tmp.dir, 'missing.json')).errors[0]!.message, /cannot read .*missing\.json: no such file/);
   });
 });
