@@ -43,11 +43,6 @@ describe('pods file off the main thread', () => {
   });
 
   test('the language server answers requests while a big pods file loads', async () => {
-    // The same file read on this thread: how long a blocked server would stay silent.
-    const t = performance.now();
-    loadSchedPodsFile(big);
-    const blocking = performance.now() - t;
-
     const h = await startServer({
       deps: defaultDeps(),
       capabilities: PULL_CAPS,
@@ -69,7 +64,8 @@ describe('pods file off the main thread', () => {
       assert.ok(loaded(), 'the pods file loaded');
       assert.ok(answeredWhileLoading >= 3, `answered ${answeredWhileLoading} requests during a ${took} ms load`);
       const worst = Math.max(...latencies);
-      assert.ok(worst < blocking / 2, `slowest answer ${worst} ms; reading on the thread blocks ${blocking} ms`);
+      // Read on the server's thread, the load would delay an answer by about its whole length.
+      assert.ok(worst < took / 2, `slowest answer ${worst} ms during a ${took} ms load`);
     } finally {
       await h.dispose();
     }
