@@ -18,13 +18,28 @@ export function ui(page, dirs, shots) {
     if (await editor.count()) await editor.click({ position: { x: 5, y: 5 }, timeout: 3000 }).catch(() => undefined);
   };
   /** Opens the quick input with `key` and waits until it has the keyboard (a key pressed too early is lost). */
+  // Where to put the focus before trying again: the active editor, then any editor shown, then the Explorer (a webview
+  // or a virtual document in the active group keeps the keys from the workbench on a loaded machine).
+  const refocus = [
+    focusEditor,
+    async () => {
+      const any = page.locator('.monaco-editor .view-lines').first();
+      if (await any.isVisible().catch(() => false)) await any.click({ position: { x: 5, y: 5 }, timeout: 3000 }).catch(() => undefined);
+    },
+    async () => {
+      const tree = page.locator('.explorer-folders-view .monaco-list').first();
+      if (await tree.isVisible().catch(() => false)) await tree.focus().catch(() => undefined);
+    },
+  ];
   const quickInput = async (key) => {
-    for (let i = 0; i < 5; i++) {
+    for (let i = 0; i < 8; i++) {
       await page.keyboard.press(key);
-      const ok = await page.waitForFunction(() => !!document.activeElement?.closest('.quick-input-widget'), null, { timeout: 2000 })
+      const ok = await page.waitForFunction(() => !!document.activeElement?.closest('.quick-input-widget'), null, { timeout: 2000 + 500 * i })
         .then(() => true, () => false);
       if (ok) return;
-      await focusEditor();
+      await page.keyboard.press('Escape');
+      await refocus[i % refocus.length]();
+      await page.waitForTimeout(300);
     }
     throw new Error(`${key} did not open the quick input`);
   };
