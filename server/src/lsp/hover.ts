@@ -3,7 +3,7 @@
 import { MarkupKind } from 'vscode-languageserver/node';
 import type { Hover } from 'vscode-languageserver/node';
 import type { DocumentAnalysis } from '../analysis/types';
-import { GO_LINKS, goFileUrl, goSymbolFor, PLACEMENT_REASONS, schedulerMessage, type GoSymbol } from '../codes/index';
+import { GO_LINKS, goFileUrl, goSymbolFor, PLACEMENT_REASONS, schedulerMessage, schedulerReasonCode, type GoSymbol } from '../codes/index';
 import type { DaemonScheduling } from '../analysis/daemonScheduling';
 import { reasonText } from '../analysis/scheduling';
 import { newNodeSelectorTerm, termMatches, explainTerm } from '../core/nodeAffinity';
@@ -99,18 +99,24 @@ function schedulerRow(x: NodePlacement, sched: DaemonScheduling | undefined): st
   const v = x.shouldRun ? sched?.verdictFor(x.node) : undefined;
   if (!v || (v.feasible && !v.allocatableUnknown)) return undefined;
   if (v.feasible) return `| ✓ | ${esc(x.node)} | ${esc('allocatable unknown: resources not checked')} |`;
+  // Each reason string links the Go function that returns it (Insufficient vs Too many pods, affinity vs anti-affinity).
   const links = v.reasons.map((r) => {
-    const go = goSymbolFor(r.plugin);
+    const go = goSymbolFor(reasonCode(r));
     return go ? ` ([${esc(go.symbol)}](${go.url}))` : '';
   });
   const text = v.reasons.map((r, i) => esc(reasonText(v, r)) + links[i]).join('; ');
   return `| ⚠ | ${esc(x.node)} | ${esc(schedulerMessage.wouldBePending(''))}${text} |`;
 }
 
-/** The plugin names of the Pending rows shown, for their "Why? (note)" links. */
+/** The registry code of one reason string (its plugin's name when the string is unknown). */
+function reasonCode(r: { plugin: string; message: string }): string {
+  return schedulerReasonCode(r.plugin, r.message) ?? r.plugin;
+}
+
+/** The reason codes of the Pending rows shown, for their "Why? (note)" links. */
 function schedulerCodes(shown: readonly NodePlacement[], sched: DaemonScheduling | undefined): string[] {
   if (!sched?.pending) return [];
-  return shown.flatMap((x) => (x.shouldRun ? sched.verdictFor(x.node)?.reasons.map((r) => r.plugin) ?? [] : []));
+  return shown.flatMap((x) => (x.shouldRun ? sched.verdictFor(x.node)?.reasons.map(reasonCode) ?? [] : []));
 }
 
 /**
