@@ -118,6 +118,56 @@ describe('kce simulate: workloads', () => {
     assert.match(r.stdout, /Filter stage only: no scoring, no preemption, no replica-by-replica placement/);
   });
 
+  test('items of a kind: List carry their index in items ("item"), workloads and DaemonSets alike; plain documents none', () => {
+    const list = file('list.yaml', `apiVersion: v1
+kind: List
+items:
+- apiVersion: v1
+  kind: Service
+  metadata: {name: s}
+  spec: {ports: [{port: 80}]}
+- apiVersion: apps/v1
+  kind: Deployment
+  metadata: {name: first, namespace: shop}
+  spec:
+    selector: {matchLabels: {app: a}}
+    template:
+      metadata: {labels: {app: a}}
+      spec: {containers: [{name: c, image: busybox}]}
+- apiVersion: apps/v1
+  kind: DaemonSet
+  metadata: {name: agent, namespace: shop}
+  spec:
+    selector: {matchLabels: {app: d}}
+    template:
+      metadata: {labels: {app: d}}
+      spec: {containers: [{name: c, image: busybox}]}
+- apiVersion: batch/v1
+  kind: Job
+  metadata: {name: third, namespace: shop}
+  spec:
+    template:
+      spec: {restartPolicy: Never, containers: [{name: c, image: busybox}]}
+---
+apiVersion: v1
+kind: Pod
+metadata: {name: alone}
+spec: {containers: [{name: c, image: busybox}]}
+`);
+    const r = kce('simulate', '--format', 'json', list);
+    assert.equal(r.code, 0, r.stderr);
+    const out = JSON.parse(r.stdout) as { daemonSets: { name: string; document: number; item?: number }[]; workloads: (WorkloadJson & { item?: number })[] };
+    assert.deepEqual(out.workloads.map((w) => [w.kind, w.name, w.document, w.item]), [
+      ['Deployment', 'first', 0, 1], ['Job', 'third', 0, 3], ['Pod', 'alone', 1, undefined],
+    ]);
+    assert.ok(!('item' in out.workloads[2]!), 'no item field outside a List');
+    assert.deepEqual(out.daemonSets.map((d) => [d.name, d.document, d.item]), [['agent', 0, 2]]);
+    const text = kce('simulate', list);
+    assert.match(text.stdout, /DaemonSet shop\/agent {2}\(.*list\.yaml, document 1, item 3\)/);
+    assert.match(text.stdout, /Job shop\/third {2}\(.*list\.yaml, document 1, item 4\)/);
+    assert.match(text.stdout, /Pod alone {2}\(.*list\.yaml, document 2\)\n/);
+  });
+
   test('neither a DaemonSet nor a workload: exit 1 with a message', () => {
     const r = kce('simulate', file('svc.yaml', 'apiVersion: v1\nkind: Service\nmetadata: {name: s}\nspec: {ports: [{port: 80}]}\n'));
     assert.equal(r.code, 1);

@@ -15,7 +15,7 @@ import { toSarif } from './sarif';
 import type { ClusterNodeInfos } from '../core/scheduler/nodeInfo';
 import { inventoryJson, pendingCreates, pendingSuffix, pendingTable, SCHEDULER_LEGEND, schedulerCell, schedulerPods } from './schedulerStage';
 import type { ClusterPodsResult, SchedulerPods } from './schedulerStage';
-import { workloadsOf, workloadsText } from './workloads';
+import { documentLabel, itemOf, workloadsOf, workloadsText } from './workloads';
 
 export interface IO {
   stdout(s: string): void;
@@ -187,6 +187,7 @@ export function runSimulate(opts: CommonOptions & { pods?: string; clusterAllPod
       namespace: doc.namespace ?? null,
       name: doc.name ?? null,
       document: doc.index,
+      ...itemOf(doc),
       errors: doc.problems.filter((x) => x.severity === 'error').length,
       summary: p.summary,
       nodes: p.nodes.map((n) => ({ ...n, reasons: n.reasons.map(reasonJson) })),
@@ -199,7 +200,7 @@ export function runSimulate(opts: CommonOptions & { pods?: string; clusterAllPod
   io.stdout(`inventory: ${inventory.label} (${inventory.nodes.length} nodes), ${pods.label}\n`);
   for (const ds of daemonSets) {
     const skipped = ds.summary.nodes - ds.summary.shouldRun;
-    io.stdout(`\nDaemonSet ${qualifiedName({ namespace: ds.namespace ?? undefined, name: ds.name ?? undefined })}  (${ds.file}, document ${ds.document + 1})\n`);
+    io.stdout(`\nDaemonSet ${qualifiedName({ namespace: ds.namespace ?? undefined, name: ds.name ?? undefined })}  (${ds.file}, ${documentLabel(ds)})\n`);
     io.stdout(`runs on ${ds.summary.shouldRun} of ${ds.summary.nodes} nodes${pendingSuffix(ds.summary.pending)} · ` +
       `${skipped} skipped` + (ds.errors ? ` · ${ds.errors} validation error${ds.errors === 1 ? '' : 's'} (kce validate)` : '') + '\n\n');
     const rows = ds.nodes.map((n) => [

@@ -13,10 +13,22 @@ export interface WorkloadJson {
   name: string | null;
   file: string;
   document: number;
+  /** The index inside `items` when the workload is an item of a `kind: List` document. */
+  item?: number;
   summary: { nodes: number; feasible: number };
   nodes: ({ name: string } & SchedulerResult)[];
   notes: string[];
   errors: number;
+}
+
+/** `{ item }` for an item of a `kind: List` document, else nothing (the JSON field is absent). */
+export function itemOf(d: { item?: number }): { item?: number } {
+  return d.item !== undefined ? { item: d.item } : {};
+}
+
+/** `document 2` or, for a List item, `document 2, item 3` (both 1-based, as editors count). */
+export function documentLabel(w: { document: number; item?: number }): string {
+  return `document ${w.document + 1}${w.item !== undefined ? `, item ${w.item + 1}` : ''}`;
 }
 
 /** Every workload preview of the analysed files, in file and document order. */
@@ -34,6 +46,7 @@ export function workloadsOf(files: readonly { path: string; analysis: FileAnalys
         name: d.name ?? null,
         file: f.path,
         document: d.index,
+        ...itemOf(d),
         summary: p.summary,
         nodes: p.nodes.map((n) => ({ name: n.name, ...schedulerResult(n) })),
         notes: p.notes,
@@ -53,7 +66,7 @@ export function workloadsText(workloads: readonly WorkloadJson[], nodes: readonl
     const who = w.namespace ? `${w.namespace}/${w.name ?? '(no name)'}` : (w.name ?? '(no name)');
     const rejected = w.summary.nodes - w.summary.feasible;
     const errors = w.errors ? ` · ${w.errors} validation error${w.errors === 1 ? '' : 's'} (kce validate)` : '';
-    s += `\n${w.kind} ${who}  (${w.file}, document ${w.document + 1})\n`;
+    s += `\n${w.kind} ${who}  (${w.file}, ${documentLabel(w)})\n`;
     s += `fits on ${w.summary.feasible} of ${w.summary.nodes} nodes · ${rejected} rejected${errors}\n`;
     const unknown = w.nodes.filter((n) => n.allocatableUnknown).length;
     if (unknown) s += `resources not checked on ${unknown} node${unknown === 1 ? '' : 's'}: no allocatable in the inventory\n`;
