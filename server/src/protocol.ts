@@ -51,7 +51,7 @@ export interface SchedulerReasonDto {
   plugin: SchedulerReasonCode;
   message: string;
   field: string;
-  /** NodeResourcesFit's numbers: `requests 500m, 200m free of 4`. */
+  /** NodeResourcesFit's numbers (`requests 500m, 200m free of 4`); NodePorts' port (`0.0.0.0:9100/TCP in use by …`). */
   detail?: string;
   range?: Range;
 }

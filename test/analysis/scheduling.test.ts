@@ -55,6 +55,7 @@ const ds: DaemonSet = {
     },
   },
 };
+const PORTS = "node(s) didn't have free ports for the requested pod ports";
 const daemonOpts = { daemonPinnedToNode: true, specPath: 'spec.template.spec' };
 
 describe('schedulingFor', () => {
@@ -90,6 +91,8 @@ describe('filterPodOverInventory: the daemon pod on each node', () => {
     assert.equal(v.reasons[0]?.plugin, 'NodePorts');
     assert.equal(v.reasons[0]?.message, "node(s) didn't have free ports for the requested pod ports");
     assert.match(v.reasons[0]?.field ?? '', /^spec\.template\.spec\.containers\[0\]\.ports/);
+    assert.deepEqual(v.hostPort, { hostIP: '0.0.0.0', protocol: 'TCP', hostPort: 9100, pod: 'default/exporter' });
+    assert.equal(verdictText(v), `${PORTS} (0.0.0.0:9100/TCP in use by default/exporter)`);
   });
   test('a node with room: feasible, no reasons', () => {
     assert.deepEqual(run.verdictFor('roomy'), { feasible: true, reasons: [] });
@@ -163,3 +166,35 @@ describe('words', () => {
   }), 'Insufficient cpu (requests 100m, 0 free of 2)'));
 });
 
+
+describe('NodePorts detail: the address taken and the pod holding it (the message stays the plugin string)', () => {
+  type Port = { hostPort: number; hostIP?: string; protocol?: string };
+  const holder = (name: string, nodeName: string, port: Port): SchedPod => ({
+    metadata: { name, namespace: 'shop', uid: `uid-${name}` },
+    spec: { nodeName, containers: [{ name: 'c', ports: [{ containerPort: port.hostPort, ...port }] }] },
+    status: { phase: 'Running' },
+  });
+  const wanting = (port: Port): SchedPod => ({
+    metadata: { name: 'new', namespace: 'shop' },
+    spec: { containers: [{ name: 'c', ports: [{ containerPort: port.hostPort, ...port }] }] },
+  });
+  const c = new ClusterNodeInfos();
+  c.setNode(node('n1'));
+  c.setNode(node('n2'));
+  c.upsertPod(holder('dns', 'n1', { hostPort: 53, hostIP: '10.0.0.1', protocol: 'UDP' }));
+  c.upsertPod(holder('web', 'n2', { hostPort: 53, protocol: 'UDP' }));
+
+  test('all addresses wanted: each node names its own holder and the address it holds', () => {
+    const r = filterPodOverInventory(c, wanting({ hostPort: 53, protocol: 'UDP' }));
+    assert.equal(verdictText(r.verdictFor('n1')!), `${PORTS} (10.0.0.1:53/UDP in use by shop/dns)`);
+    assert.equal(verdictText(r.verdictFor('n2')!), `${PORTS} (0.0.0.0:53/UDP in use by shop/web)`);
+    assert.deepEqual(r.verdictFor('n1')!.reasons.map((x) => x.message), [PORTS]);
+  });
+  test('another address or another protocol is no conflict', () => {
+    const other = filterPodOverInventory(c, wanting({ hostPort: 53, hostIP: '10.0.0.2', protocol: 'UDP' }));
+    assert.equal(other.verdictFor('n1')!.feasible, true);
+    assert.equal(other.verdictFor('n2')!.feasible, false, '0.0.0.0 held on n2 conflicts with every address');
+    const tcp = filterPodOverInventory(c, wanting({ hostPort: 53 }));
+    assert.equal(tcp.feasible, 2);
+  });
+});

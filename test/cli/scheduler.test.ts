@@ -97,6 +97,13 @@ describe('kce simulate on the sample cluster: its own pods fill the nodes', () =
     assert.equal(c1.scheduler?.reasons[0]?.plugin, 'NodePorts');
     assert.equal(c1.scheduler?.reasons[0]?.message, "node(s) didn't have free ports for the requested pod ports");
     assert.match(c1.scheduler?.reasons[0]?.field ?? '', /^spec\.template\.spec\.containers\[0\]\.ports/);
+    // The message stays the plugin's string; the detail names the port taken and the pod holding it.
+    assert.equal(c1.scheduler?.reasons[0]?.detail, '0.0.0.0:9100/TCP in use by kube-prometheus/prometheus-node-exporter-5m9tp');
+    const text = kce(['simulate', join(EX, 'node-exporter.yaml')]).stdout;
+    assert.match(text, /worker-c-1 .*Pending: node\(s\) didn't have free ports for the requested pod ports\s*\n/);
+    assert.match(text, /\nPending, in full:\n {2}worker-c-1: node\(s\) didn't have free ports for the requested pod ports \(0\.0\.0\.0:9100\/TCP in use by kube-prometheus\/prometheus-node-exporter-5m9tp\)\n/);
+    const plan = JSON.parse(kce(['plan', '--format', 'json', join(EX, 'node-exporter.yaml')]).stdout);
+    assert.match(plan.daemonSets[0].pending[0].reasons[0].detail, /^0\.0\.0\.0:9100\/TCP in use by /);
   });
   test('the controller stage is unchanged by the pods', () => {
     const out = JSON.parse(kce(['simulate', '--format', 'json', join(EX, 'csi-node.yaml')]).stdout);

@@ -7,10 +7,15 @@ import type { Hover, MarkupContent } from 'vscode-languageserver/node';
 import { analyzeText } from '../../server/src/analysis/index';
 import { defaultDeps } from '../../server/src/lsp/defaultDeps';
 import { ClusterNodeInfos } from '../../server/src/core/scheduler/nodeInfo';
-import { sampleClusterNodes } from '../../server/src/inventory/files/sampleCluster';
+import { sampleClusterNodes, sampleClusterPods } from '../../server/src/inventory/files/sampleCluster';
+import { readFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
 import { toSchedPod } from '../../server/src/inventory/files/podModel';
 import type { ServerDeps } from '../../server/src/lsp/deps';
 import { startServer } from './harness';
+
+const FILTERING =
+  'https://github.com/kubernetes/kubernetes/blob/v1.35.0/pkg/scheduler/framework/plugins/interpodaffinity/filtering.go';
 
 const DS = `apiVersion: apps/v1
 kind: DaemonSet
@@ -51,7 +56,11 @@ function state(): ClusterNodeInfos {
   s.upsertPod(pod('loner', 'worker-c-1', { app: 'loner' }, {
     podAntiAffinity: {
       requiredDuringSchedulingIgnoredDuringExecution: [
-        { labelSelector: { matchLabels: { app: 'agent-links' } }, namespaceSelector: {}, topologyKey: 'kubernetes.io/hostname' },
+        {
+          labelSelector: { matchLabels: { app: 'agent-links' } },
+          namespaceSelector: {},
+          topologyKey: 'kubernetes.io/hostname',
+        },
       ],
     },
   }));
@@ -76,11 +85,34 @@ describe('hover: scheduler reasons link their exact Go function', () => {
       const row = (node: string) => md.split('\n').find((l) => l.startsWith(`| ⚠ | ${node} |`)) ?? '';
       const b = row('worker-b-1');
       const c = row('worker-c-1');
-      assert.match(b, /didn't match pod anti-affinity rules \(\[satisfyPodAntiAffinity\]\(https:\/\/github\.com\/kubernetes\/kubernetes\/blob\/v1\.35\.0\/pkg\/scheduler\/framework\/plugins\/interpodaffinity\/filtering\.go\)\)/);
-      assert.match(c, /didn't satisfy existing pods anti-affinity rules \(\[satisfyExistingPodsAntiAffinity\]\(https:\/\/github\.com\/kubernetes\/kubernetes\/blob\/v1\.35\.0\/pkg\/scheduler\/framework\/plugins\/interpodaffinity\/filtering\.go\)\)/);
+      assert.ok(b.includes(`didn't match pod anti-affinity rules ([satisfyPodAntiAffinity](${FILTERING}))`), b);
+      const existing = `([satisfyExistingPodsAntiAffinity](${FILTERING}))`;
+      assert.ok(c.includes(`didn't satisfy existing pods anti-affinity rules ${existing}`), c);
       // The plugin's main function (satisfyPodAffinity) is linked by neither row.
       assert.ok(!b.includes('[satisfyPodAffinity]') && !c.includes('[satisfyPodAffinity]'));
       assert.match(md, /Why\? \(note\) .*\[InterPodAffinity\.AntiAffinity\]\(/);
+    } finally {
+      await h.dispose();
+    }
+  });
+
+  test('node-exporter on the sample cluster: the NodePorts row names port 9100 and the pod holding it', async () => {
+    const sample = new ClusterNodeInfos();
+    for (const n of sampleClusterNodes()) sample.setNode(n);
+    for (const p of sampleClusterPods()) sample.upsertPod(p);
+    const h = await startServer({ deps: depsWith(sample) });
+    try {
+      const uri = 'file:///links/node-exporter.yaml';
+      const text = readFileSync(join(resolve(__dirname, '../..'), 'examples/node-exporter.yaml'), 'utf8');
+      await h.open(uri, text);
+      const line = text.slice(0, text.indexOf('kind: DaemonSet')).split('\n').length - 1;
+      const hover = (await h.client.sendRequest('textDocument/hover', {
+        textDocument: { uri }, position: { line, character: 1 },
+      })) as Hover | null;
+      const md = (hover?.contents as MarkupContent).value;
+      const row = md.split('\n').find((l) => l.startsWith('| ⚠ | worker-c-1 |')) ?? '';
+      const detail = '(0.0.0.0:9100/TCP in use by kube-prometheus/prometheus-node-exporter-5m9tp)';
+      assert.ok(row.includes(`didn't have free ports for the requested pod ports ${detail} ([NodePorts.Filter](`), row);
     } finally {
       await h.dispose();
     }

@@ -86,7 +86,7 @@ describe('the scheduler stage in the editor', () => {
       const lenses = (await h.client.sendRequest('textDocument/codeLens', { textDocument: { uri } })) as CodeLens[];
       assert.equal(lenses[0]?.command?.title, 'runs on 13 of 14 nodes · 1 Pending · 1 skipped');
       const w = ((await h.pull(uri)).items ?? []).filter((d) => d.code === 'kce.wouldBePending');
-      assert.match(String(w[0]?.message), /^created, then Pending: node\(s\) didn't have free ports for the requested pod ports on worker-c-1 /);
+      assert.match(String(w[0]?.message), /^created, then Pending: node\(s\) didn't have free ports for the requested pod ports \(0\.0\.0\.0:9100\/TCP in use by kube-prometheus\/prometheus-node-exporter-5m9tp\) on worker-c-1 /);
     } finally {
       await h.dispose();
     }

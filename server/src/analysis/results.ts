@@ -27,12 +27,12 @@ export interface NodeResult extends Omit<NodePlacement, 'node'> {
   scheduler?: SchedulerResult;
 }
 
-/** One scheduler reason as the JSON contract has it; `detail` adds NodeResourcesFit's numbers. */
+/** One scheduler reason as the JSON contract has it; `detail` adds NodeResourcesFit's numbers or the port NodePorts found taken. */
 export interface SchedulerReasonResult {
   plugin: SchedulerReason['plugin'];
   message: string;
   field: string;
-  /** `requests 500m, 200m free of 4`. */
+  /** `requests 500m, 200m free of 4`, `0.0.0.0:9100/TCP in use by monitoring/node-exporter-x`. */
   detail?: string;
 }
 
@@ -47,7 +47,7 @@ export function schedulerResult(v: SchedulerVerdict): SchedulerResult {
   const reasons = v.reasons.map((r) => {
     const out: SchedulerReasonResult = { plugin: r.plugin, message: r.message, field: r.field };
     const text = reasonText(v, r);
-    // reasonText is `<message> (<numbers>)` for NodeResourcesFit: the numbers are the detail.
+    // reasonText is `<message> (<numbers>)` for NodeResourcesFit and NodePorts: the parenthesis is the detail.
     if (text !== r.message && text.startsWith(`${r.message} (`)) out.detail = text.slice(r.message.length + 2, -1);
     return out;
   });

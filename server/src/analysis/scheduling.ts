@@ -5,8 +5,9 @@
 import { DEFAULT_FILTER_ORDER, filterNode, prepareFilters, type FilterOutcome, type PreparedPod } from
   '../core/scheduler/framework';
 import { ClusterNodeInfos, type NodeInfo as SchedNodeInfo } from '../core/scheduler/nodeInfo';
-import type { FilterOptions, InsufficientResource, NodeInfoView, PluginName, SchedPod } from
+import type { FilterOptions, InsufficientResource, NodeInfoView, PluginName, SchedPod, WantedHostPort } from
   '../core/scheduler/types';
+import { podHoldingPort } from '../core/scheduler/hostPorts';
 import type { NodeInfo } from '../core/types';
 import type { AnalysisContext, FieldPath } from './types';
 
@@ -27,6 +28,13 @@ export interface SchedulerVerdict {
   insufficient?: readonly InsufficientResource[];
   /** The node has no allocatable in the inventory: NodeResourcesFit was not run there (never "Insufficient"). */
   allocatableUnknown?: boolean;
+  /** NodePorts' port when it rejected the node: the address in use there and, when found, the pod holding it. */
+  hostPort?: PortInUse;
+}
+
+/** A host port taken on a node: `hostIP` as held there, `pod` the `namespace/name` of the pod holding it. */
+export interface PortInUse extends WantedHostPort {
+  pod?: string;
 }
 
 /** The Filter stage of one pod over every node of an inventory. */
@@ -159,10 +167,17 @@ function computeRun(
   }
   const shaped = new Map<FilterOutcome, SchedulerVerdict>();
   const shapedUnknown = new Map<FilterOutcome, SchedulerVerdict>();
+  // Verdicts naming the pod that holds a port are per node (the outcome is shared by every node it rejects).
+  const withPorts = new Map<number, SchedulerVerdict>();
   const verdictAt = (i: number): SchedulerVerdict | undefined => {
     const o = outcomes[i];
     if (!o) return undefined;
-    return unknownAt[i] ? shape(o, specPath, shapedUnknown, true) : shape(o, specPath, shaped, false);
+    const v = unknownAt[i] ? shape(o, specPath, shapedUnknown, true) : shape(o, specPath, shaped, false);
+    const want = o.feasible ? undefined : o.results.find((r) => r.hostPort)?.hostPort;
+    if (!want) return v;
+    let pv = withPorts.get(i);
+    if (!pv) withPorts.set(i, (pv = { ...v, hostPort: portInUse(list[i] as NodeInfoView, want) }));
+    return pv;
   };
   let index: Map<string, number> | undefined;
   let all: (SchedulerVerdict | undefined)[] | undefined;
@@ -186,6 +201,12 @@ function computeRun(
       return i === undefined ? undefined : verdictAt(i);
     },
   };
+}
+
+/** The port as held on the node, and by which pod (the wanted port as is when no pod is found). */
+function portInUse(view: NodeInfoView, want: WantedHostPort): PortInUse {
+  const holder = podHoldingPort(view.pods, want);
+  return holder ? { ...want, hostIP: holder.hostIP, pod: holder.pod } : { ...want };
 }
 
 /** A verdict per distinct outcome (the framework shares outcomes between nodes rejected alike). */
@@ -233,8 +254,14 @@ export function insufficientText(r: InsufficientResource): string {
   return `${r.reason} (requests ${f(r.requested)}, ${f(free)} free of ${f(r.capacity)})`;
 }
 
-/** One reason as a sentence: NodeResourcesFit's with its numbers. */
+/** `0.0.0.0:9100/TCP in use by kube-prometheus/node-exporter-x`. */
+export function portInUseText(p: PortInUse): string {
+  return `${p.hostIP}:${p.hostPort}/${p.protocol} in use${p.pod ? ` by ${p.pod}` : ''}`;
+}
+
+/** One reason as a sentence: NodeResourcesFit's with its numbers, NodePorts' with the port taken. */
 export function reasonText(v: SchedulerVerdict, reason: SchedulerReason): string {
+  if (reason.plugin === 'NodePorts' && v.hostPort) return `${reason.message} (${portInUseText(v.hostPort)})`;
   const numbers = reason.plugin === 'NodeResourcesFit'
     ? v.insufficient?.find((r) => r.reason === reason.message)
     : undefined;

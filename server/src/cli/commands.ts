@@ -13,7 +13,7 @@ import { renderTable } from './table';
 import type { OutputFormat } from './args';
 import { toSarif } from './sarif';
 import type { ClusterNodeInfos } from '../core/scheduler/nodeInfo';
-import { inventoryJson, pendingCreates, pendingSuffix, pendingTable, SCHEDULER_LEGEND, schedulerCell, schedulerPods } from './schedulerStage';
+import { inventoryJson, pendingCreates, pendingInFull, pendingSuffix, pendingTable, SCHEDULER_LEGEND, schedulerCell, schedulerPods } from './schedulerStage';
 import type { ClusterPodsResult, SchedulerPods } from './schedulerStage';
 import { documentLabel, itemOf, workloadsOf, workloadsText } from './workloads';
 
@@ -212,6 +212,7 @@ export function runSimulate(opts: CommonOptions & { pods?: string; clusterAllPod
       n.reasons.length ? shorten(n.reasons[0]!.message) + (n.reasons.length > 1 ? ` (+${n.reasons.length - 1} more)` : '') : '',
     ]);
     io.stdout(renderTable(['NODE', 'ZONE', 'RUN', 'KEEP', 'SCHEDULER', 'WHY NOT'], rows) + '\n');
+    io.stdout(pendingInFull(ds.nodes, shorten));
   }
   if (daemonSets.length) {
     io.stdout('\nRUN: NodeShouldRunDaemonPod says a new pod is created there. KEEP: an existing pod keeps running.\n');

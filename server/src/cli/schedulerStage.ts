@@ -45,7 +45,8 @@ export function schedulerPods(
   }
   if (cluster && 'pods' in cluster) {
     const n = cluster.pods.length;
-    return { state: schedulingState(inventory.nodes, cluster.pods), label: `pods: listed from ${inventory.label} (${n})`, count: n };
+    const label = `pods: listed from ${inventory.label} (${n})`;
+    return { state: schedulingState(inventory.nodes, cluster.pods), label, count: n };
   }
   if (cluster) {
     return { label: `pods unknown (${cluster.error}): only node capacity is checked`, unknown: cluster.error };
@@ -87,6 +88,21 @@ export function schedulerCell(n: NodeResult, shorten: (s: string) => string): st
   const first = s.reasons[0];
   const more = s.reasons.length > 1 ? ` (+${s.reasons.length - 1} more)` : '';
   return shorten(`Pending: ${first ? schedulerReasonText(first) : 'rejected'}${more}${unknown}`);
+}
+
+/**
+ * The Pending rows whose SCHEDULER cell had to be shortened, in full (the port taken, the numbers), for the lines
+ * under the table: a cell keeps the reason string, these lines keep its detail.
+ */
+export function pendingInFull(nodes: readonly NodeResult[], shorten: (s: string) => string): string {
+  const lines: string[] = [];
+  for (const n of nodes) {
+    const s = n.scheduler;
+    if (!s || s.feasible) continue;
+    const full = schedulerVerdictText(s);
+    if (shorten(`Pending: ${full}`) !== `Pending: ${full}`) lines.push(`  ${n.name}: ${full}`);
+  }
+  return lines.length ? `Pending, in full:\n${lines.join('\n')}\n` : '';
 }
 
 /** `· 2 Pending` for the summary line (nothing when none is). */

@@ -2,7 +2,7 @@
 // v0.35.0) and which of a pod's ports count (util.GetHostPorts, pkg/scheduler/util/utils.go, v1.35-era copy).
 import { listOf, objectsOf } from './resource';
 import { child, index, type FieldPath } from '../fieldPath';
-import type { ContainerPort, HostPortInfo, SchedContainer, SchedPod } from './types';
+import type { ContainerPort, HostPortInfo, PodInfo, SchedContainer, SchedPod, WantedHostPort } from './types';
 
 export const DEFAULT_BIND_ALL_HOST_IP = '0.0.0.0';
 
@@ -11,6 +11,7 @@ export interface HostPortRef {
   port: ContainerPort;
   field: FieldPath;
   ip: string;
+  protocol: string;
   key: string;
 }
 
@@ -27,7 +28,7 @@ export function getHostPorts(pod: SchedPod, specPath: FieldPath = 'spec'): HostP
         if (typeof p.hostPort === 'number' && p.hostPort > 0) {
           const [ip, protocol] = sanitize(p.hostIP, p.protocol);
           const field = child(index(child(index(child(specPath, name), i), 'ports'), j), 'hostPort');
-          out.push({ port: p, field, ip, key: ppKey(protocol, p.hostPort) });
+          out.push({ port: p, field, ip, protocol, key: ppKey(protocol, p.hostPort) });
         }
       });
     });
@@ -100,4 +101,27 @@ export function checkHostPortConflict(
     return false;
   }
   return (h.get(DEFAULT_BIND_ALL_HOST_IP)?.has(key) ?? false) || (h.get(i)?.has(key) ?? false);
+}
+
+/**
+ * Which pod on a node holds a host port that conflicts with `want` (the same rule as CheckConflict), with the
+ * address it holds (`pod` is `namespace/name`). For messages only: NodePorts itself reads the node's port set.
+ */
+export function podHoldingPort(
+  pods: readonly PodInfo[],
+  want: WantedHostPort,
+): { pod: string; hostIP: string } | undefined {
+  for (const info of pods) {
+    let hostIP: string | undefined;
+    forEachHostPort(info.pod, (p) => {
+      if (hostIP !== undefined || p.hostPort !== want.hostPort) return;
+      const [ip, protocol] = sanitize(p.hostIP, p.protocol);
+      if (protocol !== want.protocol) return;
+      const anyIP = ip === DEFAULT_BIND_ALL_HOST_IP || want.hostIP === DEFAULT_BIND_ALL_HOST_IP;
+      if (anyIP || ip === want.hostIP) hostIP = ip;
+    });
+    const m = info.pod.metadata;
+    if (hostIP !== undefined) return { pod: m?.name ? `${m.namespace ?? 'default'}/${m.name}` : info.key, hostIP };
+  }
+  return undefined;
 }

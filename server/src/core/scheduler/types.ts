@@ -183,8 +183,17 @@ export interface InsufficientResource {
   unresolvable: boolean;
 }
 
+/** The pod's host port a NodePorts rejection is about (sanitized: no hostIP is 0.0.0.0, no protocol is TCP). */
+export interface WantedHostPort {
+  hostIP: string;
+  protocol: string;
+  hostPort: number;
+}
+
 export interface FilterResultDetails {
   insufficient?: InsufficientResource[];
+  /** NodePorts: the first of the pod's host ports already taken on the node. */
+  hostPort?: WantedHostPort;
 }
 
 // ---------- running the plugins ----------

@@ -32,7 +32,8 @@ export const nodePorts: FilterPlugin<State> = {
     if (!conflict) return null;
     let r = s.rejections.get(conflict);
     if (!r) {
-      r = { plugin: 'NodePorts', code: 'Unschedulable', reasons: [ERR_REASON_PORTS], field: conflict.field };
+      const hostPort = { hostIP: conflict.ip, protocol: conflict.protocol, hostPort: conflict.port.hostPort ?? 0 };
+      r = { plugin: 'NodePorts', code: 'Unschedulable', reasons: [ERR_REASON_PORTS], field: conflict.field, hostPort };
       s.rejections.set(conflict, r);
     }
     return r;
