@@ -5,6 +5,7 @@ import assert from 'node:assert/strict';
 import { parseYamlDocument, parseYamlText, splitYamlDocuments, withinBudget } from '../../server/src/yaml/parse';
 import { analyzeText } from '../../server/src/analysis/index';
 import { DEFAULT_FEATURE_GATES } from '../../server/src/core/k8sVersion';
+import { loadNodesFromText } from '../../server/src/inventory/files/loadNodes';
 
 describe('error-dense YAML stops at the error cap', () => {
   for (const [name, text] of [
@@ -75,5 +76,30 @@ describe('undefined alias', () => {
     const e = d.errors.find((x) => x.message.startsWith('unknown anchor'))!;
     assert.equal(e.message, "unknown anchor 'nosuchanchor' referenced");
     assert.equal(text.slice(e.range[0], e.range[1]), '*nosuchanchor');
+  });
+});
+
+describe('fixed limits and texts read for other purposes', () => {
+  test('the depth and alias limits say that they are fixed; budgets name their setting', () => {
+    const deep = parseYamlText(`a: ${'['.repeat(1200)}${']'.repeat(1200)}\n`).documents[0]!;
+    const depth = deep.errors.find((e) => e.code === 'yaml.tooDeep')!;
+    assert.match(depth.message, /\(depth limit, a fixed limit: no setting or flag raises it\)$/);
+    const bomb = 'a: &a [x, x, x, x, x, x, x, x, x, x]\nb: &b [*a, *a, *a, *a, *a, *a, *a, *a, *a, *a]\n' +
+      'c: [*b, *b, *b, *b, *b, *b, *b, *b, *b, *b]\n';
+    const alias = parseYamlText(bomb, { maxAliasNodes: 500 }).documents[0]!.errors.find((e) => e.code === 'yaml.aliasLimit')!;
+    assert.match(alias.message, /\(alias expansion limit, a fixed limit: no setting or flag raises it\)$/);
+    const many = parseYamlText(']'.repeat(500), { maxErrors: 10 }).documents[0]!;
+    assert.match(many.errors[many.errors.length - 1]!.message, /raise kce\.limits\.maxSyntaxErrors \(kce CLI: --max-syntax-errors\)/);
+  });
+
+  test('a nodes file\'s budget messages name no editor setting or flag (loadNodes passes hints: false)', () => {
+    const text = 'apiVersion: v1\nkind: NodeList\nitems:\n' + '- ]\n'.repeat(300);
+    const loaded = loadNodesFromText(text, 'nodes.yaml');
+    assert.ok(loaded.errors.some((e) => /parsing stopped after 100 syntax errors/.test(e.message)),
+      JSON.stringify(loaded.errors.slice(-2)));
+    for (const e of loaded.errors) assert.doesNotMatch(e.message, /kce\.limits|--max-/);
+    // the same text in the editor names the setting
+    const edited = parseYamlText(text).documents[0]!.errors;
+    assert.ok(edited.some((e) => /kce\.limits\.maxSyntaxErrors/.test(e.message)));
   });
 });

@@ -51,14 +51,14 @@ export const YAML_CODES = {
     go: { symbol: 'ToJSON', path: DECODER },
     note: NOTE,
     docs: SPEC,
-    message: { by: `${TO_VALUE}#convertAlias`, example: 'alias *a would expand the document beyond 100000 nodes (alias expansion limit)' },
+    message: { by: `${TO_VALUE}#convertAlias`, example: 'alias *a would expand the document beyond 100000 nodes (alias expansion limit, a fixed limit: no setting or flag raises it)' },
   },
   'yaml.tooDeep': {
     severity: 'error',
     go: { none: LIMIT },
     note: NOTE,
     docs: SPEC,
-    message: { by: `${TO_VALUE}#convert`, example: 'nesting deeper than 256 levels is not supported' },
+    message: { by: `${TO_VALUE}#convert`, example: 'nesting deeper than 1000 levels is not supported (depth limit, a fixed limit: no setting or flag raises it)' },
   },
   'yaml.tooLarge': {
     severity: 'error',

@@ -70,6 +70,9 @@ export function raiseHint(name: BudgetName): string {
   return `raise ${budgetSetting(name)} (kce CLI: ${BUDGET_SPECS[name].flag}) to allow more`;
 }
 
+/** What a message about a fixed limit (nesting depth, alias expansion) ends with: nothing raises those. */
+export const FIXED_LIMIT = 'a fixed limit: no setting or flag raises it';
+
 /**
  * A budget as a setting or flag asks for it: a finite number, floored, clamped into its range; anything else (a
  * string, NaN, a missing value) is `fallback`. A workspace can move a budget but never switch it off.

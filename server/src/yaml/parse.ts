@@ -7,7 +7,7 @@ import type { Document, Node as YamlNode } from 'yaml';
 import { composeDocuments } from './compose';
 import { chunkProblems } from './kubectlChunks';
 import { documentValue } from './toValue';
-import { DEFAULT_BUDGETS, raiseHint } from './budgets';
+import { DEFAULT_BUDGETS, FIXED_LIMIT, raiseHint } from './budgets';
 import type { BudgetName, Budgets } from './budgets';
 
 export type OffsetRange = [start: number, end: number];
@@ -224,7 +224,7 @@ export function parseYamlDocument(text: string, range: OffsetRange, index: numbe
       for (const e of d.errors) {
         // the composer recovers from stack exhaustion on absurd nesting; report that once, as depth
         if (/call stack/i.test(e.message)) {
-          if (!tooDeep) doc.errors.push({ code: 'yaml.tooDeep', message: 'nesting is too deep to parse', range: [start + e.pos[0], start + e.pos[1]] });
+          if (!tooDeep) doc.errors.push({ code: 'yaml.tooDeep', message: `nesting is too deep to parse (depth limit, ${FIXED_LIMIT})`, range: [start + e.pos[0], start + e.pos[1]] });
           tooDeep = true;
           continue;
         }

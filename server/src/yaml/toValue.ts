@@ -7,6 +7,7 @@ import type { Node as YamlNode, Pair, YAMLMap, YAMLSeq, Alias } from 'yaml';
 import type { YamlCode } from '../codes/index';
 import { jsonKey, resolvePlain, resolveTagged, type Resolved } from './goResolve';
 import { decodeQuoted } from './goQuoted';
+import { FIXED_LIMIT } from './budgets';
 
 type OffsetRange = [start: number, end: number];
 
@@ -119,7 +120,7 @@ function convert(st: State, node: YamlNode | null | undefined, depth: number): C
   if (depth > st.limits.maxDepth) {
     if (!st.depthReported) {
       st.depthReported = true;
-      st.errors.push({ code: 'yaml.tooDeep', message: `nesting deeper than ${st.limits.maxDepth} levels is not supported`, range: rangeOf(st, node) });
+      st.errors.push({ code: 'yaml.tooDeep', message: `nesting deeper than ${st.limits.maxDepth} levels is not supported (depth limit, ${FIXED_LIMIT})`, range: rangeOf(st, node) });
     }
     return { value: null, size: 1 };
   }
@@ -157,7 +158,7 @@ function convertAlias(st: State, node: Alias): Converted {
       st.aliasLimitReported = true;
       st.errors.push({
         code: 'yaml.aliasLimit',
-        message: `alias *${node.source} would expand the document beyond ${st.limits.maxAliasNodes} nodes (alias expansion limit)`,
+        message: `alias *${node.source} would expand the document beyond ${st.limits.maxAliasNodes} nodes (alias expansion limit, ${FIXED_LIMIT})`,
         range: rangeOf(st, node),
       });
     }
