@@ -170,7 +170,7 @@ describe('workspace trust', () => {
       'kce.inventory.source', 'kce.inventory.context', 'kce.inventory.kubeconfig',
       // budgets: a hostile workspace's settings cannot raise them (the server caps them at their defaults too)
       'kce.limits.documentAnalysisMs', 'kce.limits.maxTextLength', 'kce.limits.maxDocuments',
-      'kce.limits.maxDocumentLength', 'kce.limits.maxSyntaxErrors',
+      'kce.limits.maxDocumentLength', 'kce.limits.maxSyntaxErrors', 'kce.limits.maxDocumentNodes',
     ]);
   });
 });

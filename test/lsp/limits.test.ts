@@ -99,11 +99,21 @@ describe('hostile inputs over LSP', () => {
     }, 10_000);
   });
 
-  test('a 200,000-key mapping with a duplicate key: the duplicate is reported', async () => {
-    const keys = Array.from({ length: 200_000 }, (_, i) => `    k${i}: v\n`).join('');
+  test('a 45,000-key mapping with a duplicate key: the duplicate is reported', async () => {
+    const keys = Array.from({ length: 45_000 }, (_, i) => `    k${i}: v\n`).join('');
     const text = `apiVersion: v1\nkind: Pod\nmetadata:\n  name: p\n  annotations:\n${keys}    k7: again\nspec:\n  containers: [{name: c, image: busybox}]\n`;
     await hostile('keys', text, (ds) => {
       assert.ok(ds.some((d) => d.code === 'yaml.duplicateKey'), JSON.stringify(ds.map((d) => d.code).slice(0, 10)));
+    }, 10_000);
+  });
+
+  test('a 200,000-key mapping: over the node budget, one located diagnostic naming the setting', async () => {
+    const keys = Array.from({ length: 200_000 }, (_, i) => `    k${i}: v\n`).join('');
+    const text = `apiVersion: v1\nkind: Pod\nmetadata:\n  name: p\n  annotations:\n${keys}spec:\n  containers: []\n`;
+    await hostile('nodes', text, (ds) => {
+      assert.deepEqual(ds.map((d) => d.code), ['yaml.tooLarge']);
+      assert.match(String(ds[0]!.message), /more than 100000 nodes .*kce\.limits\.maxDocumentNodes/);
+      assert.deepEqual(ds[0]!.range.start, { line: 0, character: 0 });
     }, 10_000);
   });
 });

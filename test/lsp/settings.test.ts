@@ -23,7 +23,7 @@ describe('settings', () => {
       hover: { maxNodes: 20 },
       limits: {
         documentAnalysisMs: 2000, maxTextLength: 8 * 1024 * 1024, maxDocuments: 40_000, maxDocumentLength: 4 * 1024 * 1024,
-        maxSyntaxErrors: 100,
+        maxSyntaxErrors: 100, maxDocumentNodes: 100_000,
       },
       trace: { server: 'off' },
     });
@@ -34,7 +34,8 @@ describe('settings', () => {
     assert.deepEqual(settingsKeys(), [
       'kce.featureGates', 'kce.hover.maxNodes', 'kce.insights.enabled', 'kce.inventory.context', 'kce.inventory.file',
       'kce.inventory.kubeconfig', 'kce.inventory.podsFile', 'kce.inventory.source', 'kce.limits.documentAnalysisMs',
-      'kce.limits.maxDocumentLength', 'kce.limits.maxDocuments', 'kce.limits.maxSyntaxErrors', 'kce.limits.maxTextLength',
+      'kce.limits.maxDocumentLength', 'kce.limits.maxDocumentNodes', 'kce.limits.maxDocuments', 'kce.limits.maxSyntaxErrors',
+      'kce.limits.maxTextLength',
       'kce.trace.server',
     ]);
   });

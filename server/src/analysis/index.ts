@@ -6,7 +6,7 @@ import { compilePlacement } from '../core/placement';
 import { podSpecInsights } from '../core/insights';
 import { hasWorkloadValidation, validatePodSpecScheduling, validateWorkload } from '../core/validation';
 import { key, parseFieldPath } from '../core/fieldPath';
-import { parseYamlDocument, rebaseDocument, splitYamlDocuments, withinBudget, type ParsedDocument } from '../yaml/parse';
+import { parseYamlDocumentSteps, rebaseDocument, splitYamlDocuments, withinBudget, type ParsedDocument } from '../yaml/parse';
 import { parseOptionsFor, textTooLong } from '../yaml/parse';
 import { DEFAULT_BUDGETS, raiseHint, sameBudgets, type Budgets } from '../yaml/budgets';
 import { rangeOfPath } from '../yaml/paths';
@@ -381,7 +381,7 @@ export function* analyzeTextSteps(
       if ((i & 255) === 255) yield;
       continue;
     }
-    const doc = parseYamlDocument(text, range, i, parseOptions);
+    const doc = yield* parseYamlDocumentSteps(text, range, i, parseOptions); // yields every few ms of parsing
     parsed.push(doc);
     const one = (d: ParsedDocument, c: AnalysisContext): DocumentAnalysis => analyzeDocument(d, c, lim);
     documents.push(...(analyzeListDocument(doc, ctx, one) ?? [one(doc, ctx)]));

@@ -10,6 +10,8 @@ export interface Budgets {
   maxDocumentLength: number;
   /** Syntax errors per document: the parse stops there. */
   maxSyntaxErrors: number;
+  /** Nodes of one document (scalars, aliases, collections), counted as its tokens go by, before composing. */
+  maxDocumentNodes: number;
   /** Milliseconds the checks of one document may take; the stages left are skipped with a warning. */
   documentAnalysisMs: number;
 }
@@ -45,6 +47,17 @@ export const BUDGET_SPECS: Readonly<Record<BudgetName, BudgetSpec>> = Object.fre
     what: 'characters per document',
   },
   maxSyntaxErrors: { default: 100, min: 1, max: 1000, flag: '--max-syntax-errors', what: 'syntax errors per document' },
+  // The largest public CRDs hold 14,000-28,000 nodes per document (prometheus-operator's prometheuses and full
+  // alertmanagerconfigs). A document at this cap costs 0.5 s (a ConfigMap of 50,000 keys) to 1.2 s (a DaemonSet
+  // whose 50,000 nodeSelector keys are each a finding, over 5,000 nodes) on a loaded 2-core machine; a larger one
+  // costs the lexing of its first 100,000 nodes (0.4 s), then is refused (README, Limits; `npm run bench`).
+  maxDocumentNodes: {
+    default: 100_000,
+    min: 1000,
+    max: 1_000_000,
+    flag: '--max-document-nodes',
+    what: 'nodes (keys, values, collections) per document',
+  },
   documentAnalysisMs: {
     default: 2000,
     min: 1,

@@ -4,9 +4,12 @@
 // - a tab where go-yaml refuses one (goScan.ts) is an error of the first document, unless one is reported there,
 //   and the text after the first document's end (goScan.ts) is not composed, as go-yaml does not read it;
 // - the token stream stops once more than `maxErrors` error tokens went by, so an error-dense text
-//   (a million `]`) costs a few milliseconds instead of one error object per bad token.
-// The lexer hook relies on the internals of yaml 2.9.1 (pinned exactly in package.json); a test covers it.
-import { Composer, Lexer, Parser, YAMLParseError } from 'yaml';
+//   (a million `]`) costs a few milliseconds instead of one error object per bad token;
+// - nodes are counted as their tokens go by, and the stream stops before composing once a document has more
+//   than `maxNodes` (the node budget): composing and converting a document cannot be sliced, this bounds them;
+// - the tokens are fed one at a time (composeDocumentsSteps), so that a caller can yield between batches.
+// The lexer and parser hooks rely on the internals of yaml 2.9.1 (pinned exactly in package.json); tests cover them.
+import { CST, Composer, Lexer, Parser, YAMLParseError } from 'yaml';
 import type { Document } from 'yaml';
 import { goYamlScan } from './goScan';
 
@@ -65,10 +68,78 @@ function* goYamlQuotedScalar(this: LexerInternals): Generator<string, string> {
   return this.flowLevel ? 'flow' : 'doc';
 }
 
-function goYamlParser(): Parser {
-  const parser = new Parser();
-  const lexer = (parser as unknown as { lexer: Lexer }).lexer;
-  (lexer as unknown as { parseQuotedScalar: unknown }).parseQuotedScalar = goYamlQuotedScalar;
+interface ParserInternals {
+  lexer: Lexer;
+  atScalar: boolean;
+  atNewLine: boolean;
+  indent: number;
+  offset: number;
+  source: string;
+  type: string;
+  /** Ours: the nodes whose first token went by (scalars, aliases, flow collections, block sequence items). */
+  nodes: number;
+  step(): Generator<CST.Token, void>;
+  pop(error?: CST.Token): Generator<CST.Token, void>;
+}
+
+// The token kinds that open a node: a block mapping has none of its own, its keys count instead.
+const NODE_TOKENS: ReadonlySet<string> = new Set([
+  'scalar', 'single-quoted-scalar', 'double-quoted-scalar', 'alias', 'flow-map-start', 'flow-seq-start', 'seq-item-ind',
+]);
+
+/**
+ * The parser's per-token step (Parser.next of yaml 2.9.1) with the nodes counted, and without the library's
+ * check of process.env.LOG_TOKENS on every token: a call into node's environment that took a fifth of the parse.
+ */
+function* countingNext(this: ParserInternals, source: string): Generator<CST.Token, void> {
+  this.source = source;
+  if (this.atScalar) {
+    this.atScalar = false;
+    yield* this.step();
+    this.offset += source.length;
+    return;
+  }
+  const type = CST.tokenType(source);
+  if (!type) {
+    yield* this.pop({ type: 'error', offset: this.offset, message: `Not a YAML token: ${source}`, source });
+    this.offset += source.length;
+    return;
+  }
+  if (NODE_TOKENS.has(type)) this.nodes++;
+  if (type === 'scalar') {
+    this.atNewLine = false;
+    this.atScalar = true;
+    this.type = 'scalar';
+    return;
+  }
+  this.type = type;
+  yield* this.step();
+  switch (type) {
+    case 'newline':
+      this.atNewLine = true;
+      this.indent = 0;
+      break;
+    case 'space':
+      if (this.atNewLine && source[0] === ' ') this.indent += source.length;
+      break;
+    case 'explicit-key-ind':
+    case 'map-value-ind':
+    case 'seq-item-ind':
+      if (this.atNewLine) this.indent += source.length;
+      break;
+    case 'doc-mode':
+    case 'flow-error-end':
+      return;
+    default:
+      this.atNewLine = false;
+  }
+  this.offset += source.length;
+}
+
+function goYamlParser(): ParserInternals {
+  const parser = new Parser() as unknown as ParserInternals;
+  (parser.lexer as unknown as { parseQuotedScalar: unknown }).parseQuotedScalar = goYamlQuotedScalar;
+  parser.nodes = 0;
   return parser;
 }
 
@@ -76,24 +147,64 @@ export interface Composed {
   docs: Document.Parsed[];
   /** Error tokens seen before the stream was cut (only set when it was cut). */
   stoppedAt?: { offset: number; errors: number };
+  /** Set when the node budget cut the stream: nothing was composed. */
+  tooManyNodes?: { offset: number; nodes: number };
   /** Where go-yaml stops reading (past `...`, at a directive, where the root ends): the rest was not composed. */
   readEnd?: number;
 }
 
+export interface ComposeLimits {
+  /** Error tokens before the stream is cut. */
+  maxErrors: number;
+  /** Nodes (see NODE_TOKENS) before the stream is cut, uncomposed. */
+  maxNodes: number;
+}
+
+/** Tokens fed between two yields of composeDocumentsSteps: a few milliseconds of lexing and parsing. */
+const TOKENS_PER_STEP = 4096;
+
 /** Compose every document of `source` (failsafe schema: every scalar is a string; parse.ts types them). */
-export function composeDocuments(text: string, maxErrors: number): Composed {
+export function composeDocuments(text: string, limits: ComposeLimits): Composed {
+  const steps = composeDocumentsSteps(text, limits);
+  for (;;) {
+    const r = steps.next();
+    if (r.done) return r.value;
+  }
+}
+
+/** composeDocuments that yields every TOKENS_PER_STEP tokens of lexing and parsing; the composing is not sliced. */
+export function* composeDocumentsSteps(text: string, limits: ComposeLimits): Generator<void, Composed> {
   const scan = goYamlScan(text);
   const source = scan.readEnd === undefined ? text : text.slice(0, scan.readEnd);
   const composer = new Composer({ schema: 'failsafe', uniqueKeys: false, merge: false, strict: false });
   const out: Composed = { docs: [], readEnd: scan.readEnd };
+  const parser = goYamlParser();
   let errors = 0;
-  for (const token of goYamlParser().parse(source)) {
-    if (token.type === 'error' && ++errors > maxErrors) {
-      out.stoppedAt = { offset: token.offset, errors };
+  let fed = 0;
+  const feed = (tokens: Iterable<CST.Token>): boolean => {
+    for (const token of tokens) {
+      if (token.type === 'error' && ++errors > limits.maxErrors) {
+        out.stoppedAt = { offset: token.offset, errors };
+        return false;
+      }
+      for (const doc of composer.next(token)) out.docs.push(doc as Document.Parsed);
+    }
+    return true;
+  };
+  let whole = true;
+  for (const lexeme of parser.lexer.lex(source)) {
+    const offset = parser.offset;
+    if (!feed(countingNext.call(parser, lexeme))) {
+      whole = false;
       break;
     }
-    for (const doc of composer.next(token)) out.docs.push(doc as Document.Parsed);
+    if (parser.nodes > limits.maxNodes) {
+      out.tooManyNodes = { offset, nodes: parser.nodes };
+      return out;
+    }
+    if (++fed % TOKENS_PER_STEP === 0) yield;
   }
+  if (whole) feed(parserEnd(parser));
   // a cut stream (or a comment-only one with a bad tab) may have no document yet: force one to keep the errors
   const tab = out.stoppedAt ? undefined : scan.problem;
   const force = (!!out.stoppedAt || !!tab) && out.docs.length === 0;
@@ -105,4 +216,9 @@ export function composeDocuments(text: string, maxErrors: number): Composed {
     first.errors.push(new YAMLParseError([tab.offset, tab.offset + 1], 'TAB_AS_INDENT', tab.message));
   }
   return out;
+}
+
+/** The parser's end of input: what is still open on its stack is pushed out (Parser.end). */
+function parserEnd(parser: ParserInternals): Generator<CST.Token, void> {
+  return (parser as unknown as Parser).end();
 }

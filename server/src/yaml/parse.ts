@@ -4,7 +4,7 @@
 // Node ranges inside `ast` are relative to `base`; every range this module returns is absolute.
 import type { YamlCode } from '../codes/index';
 import type { Document, Node as YamlNode } from 'yaml';
-import { composeDocuments } from './compose';
+import { composeDocumentsSteps } from './compose';
 import { chunkProblems } from './kubectlChunks';
 import { documentValue } from './toValue';
 import { DEFAULT_BUDGETS, FIXED_LIMIT, raiseHint } from './budgets';
@@ -34,6 +34,8 @@ export interface ParseOptions {
   maxDocuments?: number;
   /** Characters parsed per text, summed over its documents; the rest are left out. Default 8 Mi. */
   maxParsedLength?: number;
+  /** Nodes of one document (scalars, aliases, collections): a document with more is not composed. Default 100,000. */
+  maxDocumentNodes?: number;
   /** Name, in each budget's message, the setting and flag that raise it (budgets.ts). Default true. */
   hints?: boolean;
 }
@@ -47,6 +49,7 @@ export function parseOptionsFor(b: Partial<Budgets>): ParseOptions {
     maxDocuments: b.maxDocuments ?? DEFAULT_BUDGETS.maxDocuments,
     maxDocumentLength: b.maxDocumentLength ?? DEFAULT_BUDGETS.maxDocumentLength,
     maxErrors: b.maxSyntaxErrors ?? DEFAULT_BUDGETS.maxSyntaxErrors,
+    maxDocumentNodes: b.maxDocumentNodes ?? DEFAULT_BUDGETS.maxDocumentNodes,
   };
 }
 
@@ -204,6 +207,20 @@ function ignoredAfterDocumentEnd(text: string, from: number, end: number): YamlI
 
 /** Parse one document range of `text` (as returned by splitYamlDocuments). Never throws. */
 export function parseYamlDocument(text: string, range: OffsetRange, index: number, options?: ParseOptions): ParsedDocument {
+  const steps = parseYamlDocumentSteps(text, range, index, options);
+  for (;;) {
+    const r = steps.next();
+    if (r.done) return r.value;
+  }
+}
+
+/**
+ * parseYamlDocument in steps: it yields every few milliseconds of lexing and parsing (a caller may let other work
+ * run there); composing the document and converting it to a value are one step each, bounded by the node budget.
+ */
+export function* parseYamlDocumentSteps(
+  text: string, range: OffsetRange, index: number, options?: ParseOptions,
+): Generator<void, ParsedDocument> {
   const opts = { ...DEFAULTS, ...options };
   const [start, end] = range;
   const slice = text.slice(start, end);
@@ -217,7 +234,14 @@ export function parseYamlDocument(text: string, range: OffsetRange, index: numbe
   }
   let stopped: YamlIssue | undefined;
   try {
-    const composed = composeDocuments(slice, opts.maxErrors);
+    const composed = yield* composeDocumentsSteps(slice, { maxErrors: opts.maxErrors, maxNodes: opts.maxDocumentNodes });
+    if (composed.tooManyNodes) {
+      const message =
+        `document has more than ${opts.maxDocumentNodes} nodes (keys, values and collections; node limit): it is ` +
+        `not analysed${hint(opts, 'maxDocumentNodes')}`;
+      doc.errors.push({ code: 'yaml.tooLarge', message, range: [start, Math.min(end, start + 1)] });
+      return doc;
+    }
     // go-yaml reads a chunk's first document only: what follows a `...` up to the next `---` line is never read
     for (const d of composed.docs.slice(0, 1)) {
       let tooDeep = false;

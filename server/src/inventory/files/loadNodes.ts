@@ -31,6 +31,7 @@ const INVENTORY_LIMITS = {
   maxDocumentLength: 256 * 1024 * 1024,
   maxParsedLength: 256 * 1024 * 1024,
   maxDocuments: 1_000_000,
+  maxDocumentNodes: Infinity,
   // its messages name no editor setting or kce flag: none of those applies to an inventory file
   hints: false,
 };
