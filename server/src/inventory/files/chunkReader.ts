@@ -30,6 +30,8 @@ export class ChunkReader {
   window: Buffer = Buffer.alloc(0);
   eof = false;
   readonly size: number;
+  /** Whether only a part of the file is read (it ends before the end of the file). */
+  readonly partial: boolean;
   private readonly fd: number;
   private closed = false;
   private readonly bufs: Buffer[] = [Buffer.allocUnsafe(0), Buffer.allocUnsafe(0)];
@@ -56,6 +58,7 @@ export class ChunkReader {
     this.size = st.size;
     this.pos = start;
     this.end = Math.min(end ?? st.size, st.size);
+    this.partial = this.end < st.size;
   }
 
   /** Appends the next chunk, keeping the bytes from `keepFrom` on. False at the end of the file (or range). */

@@ -13,14 +13,15 @@ const BATCH = 4096;
 export class PodSink {
   pods: SchedPod[] = [];
   kept: Pod[] = [];
-  errors: LoadError[] = [];
+  /** Pods that could not be read, by their index in the List's items. */
+  errorItems: { item: number; message: string }[] = [];
   /** Pods handed on so far (by `onBatch`) plus those in `pods`. */
   count = 0;
   /** The index of the next item of the List, for error messages. */
   index = 0;
 
   constructor(
-    private readonly sourceName: string,
+    readonly sourceName: string,
     private readonly keep?: KeepWhole,
     private readonly onBatch?: (pods: SchedPod[], kept: Pod[]) => void,
   ) {}
@@ -32,7 +33,7 @@ export class PodSink {
     if (kind !== 'Pod' && kind !== undefined) return;
     const p = toSchedPod(raw);
     if ('error' in p) {
-      this.errors.push({ message: `${this.sourceName} (items[${index}]): ${p.error}` });
+      this.errorItems.push({ item: index, message: p.error });
       return;
     }
     this.pods.push(sliced ? detach(p) : p);
@@ -42,6 +43,11 @@ export class PodSink {
       this.kept.push(sliced ? detach(whole) : whole);
     }
     if (this.onBatch && this.pods.length >= BATCH) this.flush();
+  }
+
+  /** The errors, located in the file; `base` is the index of this sink's first item (a part of a split file). */
+  errors(base = 0): LoadError[] {
+    return locate(this.sourceName, this.errorItems, base);
   }
 
   /** Hands on what is pending (no-op without `onBatch`). */
@@ -65,4 +71,8 @@ function detach<T>(v: T): T {
   const o = v as Record<string, unknown>;
   for (const k of Object.keys(o)) o[k] = detach(o[k]);
   return v;
+}
+
+export function locate(sourceName: string, items: { item: number; message: string }[], base: number): LoadError[] {
+  return items.map((e) => ({ message: `${sourceName} (items[${e.item + base}]): ${e.message}` }));
 }

@@ -10,7 +10,7 @@ import { ChunkReader, MAX_PODS_FILE_BYTES, PodsFileError } from './chunkReader';
 import type { LoadedPods } from './loadPods';
 import { loadPodsFromText } from './loadPods';
 import { PodSink, type KeepWhole } from './podSink';
-import { jsonLayout, NotKubectlShaped, readJsonItems } from './podsJsonItems';
+import { jsonLayout, NotKubectlShaped, readJsonItems, type JsonLayout } from './podsJsonItems';
 import { readYamlItems } from './podsYamlItems';
 
 export { MAX_PODS_FILE_BYTES };
@@ -39,6 +39,25 @@ export interface PodsFileOptions {
   onBatch?: (pods: SchedPod[], kept: Pod[]) => void;
   /** Called when an item-by-item reading is abandoned for the whole-text loader: drop the batches handed on. */
   onRestart?: () => void;
+  /** Read only this part of the file (podsSplit.ts), in this layout; no whole-text fallback. */
+  part?: FilePart;
+}
+
+/** Bytes `[start, end)` of a pods file, beginning at an item of its List, in a layout known from the file's head. */
+export interface FilePart {
+  start: number;
+  end: number;
+  layout: JsonLayout | 'yaml';
+  /** Whether `start` is an item (not the top of the file). */
+  fromItem: boolean;
+}
+
+/** A part of a split file that turned out not to be in the layout: the caller reads the whole file again. */
+export interface PartResult {
+  /** How many items of the List this part held (for locating the next part's errors). */
+  items: number;
+  errorItems: { item: number; message: string }[];
+  failed: boolean;
 }
 
 function failed(message: string, bytes: number, unreadable = false): PodsFileResult {
@@ -50,7 +69,7 @@ function failed(message: string, bytes: number, unreadable = false): PodsFileRes
 export function loadSchedPodsFile(path: string, sourceName = path, opts: PodsFileOptions = {}): PodsFileResult {
   let r: ChunkReader;
   try {
-    r = new ChunkReader(path, opts.maxBytes);
+    r = new ChunkReader(path, opts.maxBytes, opts.part?.start, opts.part?.end);
   } catch (e) {
     const message = e instanceof PodsFileError ? e.message : `cannot read ${sourceName}: ${(e as Error).message}`;
     return failed(message, 0, true);
@@ -58,8 +77,9 @@ export function loadSchedPodsFile(path: string, sourceName = path, opts: PodsFil
   const bytes = r.size;
   const result = (sink: PodSink, parser: LoadedPods['parser'], reader: PodsReader): PodsFileResult => {
     sink.flush();
-    return { pods: sink.pods, kept: sink.kept, errors: sink.errors, parser, bytes, reader };
+    return { pods: sink.pods, kept: sink.kept, errors: sink.errors(), parser, bytes, reader };
   };
+  if (opts.part) return { ...readPart(r, sourceName, opts.part, opts), bytes, kept: [], pods: [] };
   try {
     r.more(0);
     const head = r.window.subarray(0, 4096);
@@ -105,4 +125,29 @@ function wholeText(text: string, sourceName: string, opts: PodsFileOptions): Omi
   // The sink's item indexes are not the text's: the errors are the whole-text loader's own.
   const errors = [...whole.errors];
   return { pods: sink.pods, kept: sink.kept, errors, parser: whole.parser };
+}
+
+// One part of a split file, into a sink that hands every batch on (the worker posts them).
+function readPart(
+  r: ChunkReader,
+  sourceName: string,
+  part: FilePart,
+  opts: PodsFileOptions,
+): Omit<PodsFileResult, 'bytes' | 'kept' | 'pods'> & PartResult {
+  const sink = new PodSink(sourceName, opts.keep, opts.onBatch);
+  const reader: PodsReader = part.layout === 'yaml' ? 'yaml-items' : 'json-items';
+  const parser = part.layout === 'yaml' ? 'fast-yaml' : 'json';
+  let failed = false;
+  try {
+    r.more(0);
+    if (part.layout === 'yaml') readYamlItems(r, sink, part.fromItem);
+    else readJsonItems(r, part.layout, sink);
+    sink.flush();
+  } catch (e) {
+    if (!(e instanceof NotKubectlShaped) && !(e instanceof SyntaxError)) throw e;
+    failed = true;
+  } finally {
+    r.close();
+  }
+  return { errors: [], errorItems: sink.errorItems, items: sink.index, failed, reader, parser };
 }

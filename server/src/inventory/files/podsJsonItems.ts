@@ -47,7 +47,10 @@ export function readJsonItems(r: ChunkReader, layout: JsonLayout, sink: PodSink)
     if (e <= s) e = r.window.lastIndexOf(end);
     while (e > s && !endsItem(r.window, e + end.length, start, listEnd)) e = r.window.lastIndexOf(end, e - 1);
     if (e <= s) {
-      if (!r.more(s)) throw new NotKubectlShaped(); // an item cut short by the end of the file
+      if (!r.more(s)) {
+        if (r.partial) return; // a part of a split file ends where the next part's first item starts
+        throw new NotKubectlShaped(); // an item cut short by the end of the file
+      }
       s = 0;
       continue;
     }

@@ -1,40 +1,48 @@
-// A pods file read in a worker thread (podsWorker.ts), for the language server: its main thread only parses the
-// reduced pods' batches as they arrive and hands them on (the caller adds them to the scheduler's per-node state
-// between requests). Where the worker cannot start, the file is read on this thread.
+// A pods file read in worker threads (podsWorker.ts), for the language server: a big file is cut in two at an item
+// boundary (podsSplit.ts), one worker per core. The main thread only parses the reduced pods' batches as they
+// arrive and hands them on in file order (the caller adds them to the scheduler's per-node state between
+// requests). Where a worker cannot start, the file is read on this thread.
 import { existsSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
 import { Worker } from 'node:worker_threads';
 import type { Pod } from '../../core/types';
 import type { SchedPod } from '../../core/scheduler/types';
 import type { LoadError } from './loadNodes';
 import { mayBelongToDaemonSet } from './loadPods';
-import { loadSchedPodsFile, type PodsFileResult, type PodsReader } from './podsFile';
+import { locate } from './podSink';
+import { loadSchedPodsFile, type FilePart, type PartResult, type PodsFileResult, type PodsReader } from './podsFile';
+import { splitPodsFile, SPLIT_ABOVE } from './podsSplit';
 
 export interface PodsWorkerData {
   path: string;
   sourceName: string;
   keepDaemonSetPods: boolean;
+  part?: FilePart;
 }
 
-export type PodsWorkerMessage =
-  | { t: 'batch'; pods: string; kept: string }
-  | { t: 'restart' }
-  | {
-      t: 'done';
-      errors: LoadError[];
-      bytes: number;
-      reader: PodsReader;
-      parser: PodsFileResult['parser'];
-      unreadable?: string;
-    };
+type Done = {
+  errors: LoadError[];
+  bytes: number;
+  reader: PodsReader;
+  parser: PodsFileResult['parser'];
+  unreadable?: string;
+} & Partial<PartResult>;
+
+export type PodsWorkerMessage = { t: 'batch'; pods: string; kept: string } | { t: 'restart' } | ({ t: 'done' } & Done);
 
 export interface OffThreadOptions {
   sourceName?: string;
   keepDaemonSetPods?: boolean;
-  /** Each batch of pods as it arrives (on this thread, between other work); without it they are collected. */
+  /** Each batch of pods as it arrives, in file order; without it they are collected in the result. */
   onBatch?: (pods: SchedPod[]) => void;
   /** The batches handed on so far must be dropped: the file is being read again by the whole-text loader. */
   onRestart?: () => void;
+  /** The worker's script, when not the one beside this module (the benchmark runs the built one). */
+  workerScript?: string;
+  /** Worker threads for a big file (default: the cores, at most 2); files under `splitAbove` bytes take one. */
+  workers?: number;
+  splitAbove?: number;
 }
 
 // The bundles (dist/server.js, dist/cli.js) sit beside dist/podsWorker.js; under tsx this file sits beside the .ts.
@@ -43,51 +51,106 @@ function workerScript(): string | undefined {
   return existsSync(p) ? p : undefined;
 }
 
-/** The pods of a file, read in a worker thread; never rejects (problems are errors in the result). */
-export function loadPodsFileOffThread(path: string, opts: OffThreadOptions = {}): Promise<PodsFileResult> {
-  const sourceName = opts.sourceName ?? path;
-  const script = workerScript();
-  const onThisThread = (): PodsFileResult => {
+interface Run {
+  worker: Worker;
+  done?: Done;
+  /** Batches that arrived before the parts ahead of this one were handed on. */
+  waiting: { pods: SchedPod[]; kept: Pod[] }[];
+}
+
+/** The pods of a file, read in worker threads; never rejects (problems are errors in the result). */
+export async function loadPodsFileOffThread(path: string, opts: OffThreadOptions = {}): Promise<PodsFileResult> {
+  const script = opts.workerScript ?? workerScript();
+  if (!script) return onThisThread(path, opts);
+  const workers = opts.workers ?? Math.min(2, availableParallelism());
+  const parts = splitPodsFile(path, workers, opts.splitAbove ?? SPLIT_ABOVE);
+  if (parts) {
+    const r = await inWorkers(script, path, opts, parts);
+    if (r) return r;
     opts.onRestart?.();
-    const r = loadSchedPodsFile(path, sourceName, opts.keepDaemonSetPods ? { keep: mayBelongToDaemonSet } : {});
-    if (opts.onBatch) {
-      opts.onBatch(r.pods);
-      return { ...r, pods: [] };
-    }
-    return r;
+  }
+  return (await inWorkers(script, path, opts, [undefined])) ?? onThisThread(path, opts);
+}
+
+function onThisThread(path: string, opts: OffThreadOptions): PodsFileResult {
+  opts.onRestart?.();
+  const keep = opts.keepDaemonSetPods ? { keep: mayBelongToDaemonSet } : {};
+  const r = loadSchedPodsFile(path, opts.sourceName ?? path, keep);
+  if (!opts.onBatch) return r;
+  opts.onBatch(r.pods);
+  return { ...r, pods: [] };
+}
+
+// Undefined: a part was not in the layout after all, or a worker failed (the caller reads the file another way).
+function inWorkers(
+  script: string,
+  path: string,
+  opts: OffThreadOptions,
+  parts: (FilePart | undefined)[],
+): Promise<PodsFileResult | undefined> {
+  const sourceName = opts.sourceName ?? path;
+  const pods: SchedPod[] = [];
+  const kept: Pod[] = [];
+  const hand = (b: { pods: SchedPod[]; kept: Pod[] }) => {
+    if (opts.onBatch) opts.onBatch(b.pods);
+    else for (const p of b.pods) pods.push(p);
+    for (const p of b.kept) kept.push(p);
   };
-  if (!script) return Promise.resolve(onThisThread());
   return new Promise((resolve) => {
-    const pods: SchedPod[] = [];
-    const kept: Pod[] = [];
     let settled = false;
-    const settle = (r: PodsFileResult) => {
+    let current = 0; // the part whose batches are handed on as they come
+    const runs: Run[] = [];
+    const finish = (r: PodsFileResult | undefined) => {
       if (settled) return;
       settled = true;
+      for (const run of runs) if (!run.done) void run.worker.terminate();
       resolve(r);
     };
-    const data: PodsWorkerData = { path, sourceName, keepDaemonSetPods: !!opts.keepDaemonSetPods };
-    const worker = new Worker(script, { workerData: data });
-    worker.on('message', (m: PodsWorkerMessage) => {
-      if (m.t === 'batch') {
-        const batch = JSON.parse(m.pods) as SchedPod[];
-        if (opts.onBatch) opts.onBatch(batch);
-        else for (const p of batch) pods.push(p);
-        for (const p of JSON.parse(m.kept) as Pod[]) kept.push(p);
-      } else if (m.t === 'restart') {
-        pods.length = 0;
-        kept.length = 0;
-        opts.onRestart?.();
-      } else {
-        const { t: _, ...rest } = m;
-        settle({ ...rest, pods, kept });
+    const advance = () => {
+      while (current < runs.length && runs[current]!.done) {
+        current++;
+        const next = runs[current];
+        if (next) for (const b of next.waiting.splice(0)) hand(b);
       }
-    });
-    // A worker that cannot run (no memory, a broken bundle): read on this thread rather than fail.
-    const fallBack = () => {
-      if (!settled) settle(onThisThread());
+      if (current < runs.length) return;
+      const dones = runs.map((r) => r.done!);
+      if (dones.some((d) => d.failed)) return finish(undefined);
+      const errors: LoadError[] = [];
+      let base = 0;
+      for (const d of dones) {
+        errors.push(...d.errors, ...locate(sourceName, d.errorItems ?? [], base));
+        base += d.items ?? 0;
+      }
+      const first = dones[0]!;
+      finish({ ...first, errors, bytes: first.bytes, pods, kept });
     };
-    worker.on('error', fallBack);
-    worker.on('exit', fallBack);
+    parts.forEach((part, k) => {
+      const data: PodsWorkerData = { path, sourceName, keepDaemonSetPods: !!opts.keepDaemonSetPods };
+      if (part) data.part = part;
+      const run: Run = { worker: new Worker(script, { workerData: data }), waiting: [] };
+      runs.push(run);
+      run.worker.on('message', (m: PodsWorkerMessage) => {
+        if (settled) return;
+        if (m.t === 'batch') {
+          const b = { pods: JSON.parse(m.pods) as SchedPod[], kept: JSON.parse(m.kept) as Pod[] };
+          if (k === current) hand(b);
+          else run.waiting.push(b);
+        } else if (m.t === 'restart') {
+          pods.length = 0;
+          kept.length = 0;
+          opts.onRestart?.();
+        } else {
+          const { t: _, ...done } = m;
+          run.done = done;
+          advance();
+        }
+      });
+      // A worker that cannot run (no memory, a broken bundle): the caller reads the file another way.
+      const failed = () => {
+        if (!run.done) finish(undefined);
+      };
+      run.worker.on('error', failed);
+      run.worker.on('exit', failed);
+    });
   });
 }

@@ -10,10 +10,13 @@ const SEP = Buffer.from('\n- ', 'latin1');
 // Items parsed together: about this many bytes, small enough that their objects die young (a cheap scavenge).
 const BATCH_BYTES = 128 * 1024;
 
-/** Every item of the List's `items`, parsed and handed to the sink, in file order. */
-export function readYamlItems(r: ChunkReader, sink: PodSink): void {
-  const itemsKey = r.window.indexOf('\nitems:\n');
-  if (itemsKey < 0 && !r.window.subarray(0, 7).equals(Buffer.from('items:\n'))) throw new NotKubectlShaped();
+/**
+ * Every item of the List's `items`, parsed and handed to the sink, in file order. `fromItem`: the reader starts at
+ * an item (the second part of a split file), not at the top of the List.
+ */
+export function readYamlItems(r: ChunkReader, sink: PodSink, fromItem = false): void {
+  const itemsKey = fromItem ? 0 : itemsKeyAt(r.window);
+  if (itemsKey < 0) throw new NotKubectlShaped();
   let s = r.window.indexOf(SEP, Math.max(0, itemsKey));
   if (s < 0) throw new NotKubectlShaped();
   for (;;) {
@@ -30,6 +33,12 @@ export function readYamlItems(r: ChunkReader, sink: PodSink): void {
       return;
     }
   }
+}
+
+/** Where the List's `items:` key is (at column 0, LF or CRLF line ends), or -1. */
+export function itemsKeyAt(head: Buffer): number {
+  const at = /(^|\n)items:\r?\n/.exec(head.toString('latin1', 0, Math.min(head.length, 1 << 20)));
+  return at ? at.index : -1;
 }
 
 function parseItems(w: Buffer, from: number, to: number, sink: PodSink): void {
