@@ -17,6 +17,17 @@ export interface NodeDto {
   taints: TaintDto[];
   unschedulable: boolean;
   conditions: { type: string; status: string }[];
+  /** `status.allocatable` as the inventory gives it (`cpu: 3920m`, `pods: "58"`); absent when the node lists none. */
+  allocatable?: Record<string, string>;
+  /**
+   * What the pods on the node request, summed as the scheduler's per-node state does (cpu, memory,
+   * ephemeral-storage and extended resources, in the units a user writes: `1500m`, `2.5Gi`); for display.
+   */
+  requested?: Record<string, string>;
+  /** Allocatable minus requested, per resource the node lists (never below 0; `pods`: slots left); for display. */
+  free?: Record<string, string>;
+  /** Pods bound to the node and not finished, in the scheduler's state. */
+  pods?: number;
 }
 
 /**

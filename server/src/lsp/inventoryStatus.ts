@@ -1,7 +1,10 @@
 // The truth about the inventory for every client: what the settings asked for, what is in use, and why they
-// differ. Builds the `kce/inventory` fields and the standard LSP messages (a user of any editor must see a
-// fallback, not only VS Code through the custom notification).
-import type { InventoryInfo, InventoryProblem, InventoryProblemKind, InventoryRef } from '../protocol';
+// differ. Builds the `kce/inventory` fields (each node's capacity and load among them) and the standard LSP
+// messages (a user of any editor must see a fallback, not only VS Code through the custom notification).
+import type { InventoryInfo, InventoryProblem, InventoryProblemKind, InventoryRef, NodeDto } from '../protocol';
+import type { NodeInfoView, Resource, SchedNode } from '../core/scheduler/types';
+import type { NodeInfo } from '../core/types';
+import { formatAmount } from '../analysis/scheduling';
 import type { LoadedInventory } from './deps';
 
 function baseName(p: string): string {
@@ -162,4 +165,51 @@ export class InventoryAnnouncer {
     }
     return out;
   }
+}
+
+// ---------- capacity of each node (kce/inventory) ----------
+
+/** The capacity fields of a NodeDto: allocatable as given, requested and free from the scheduler's per-node state. */
+export function nodeCapacity(
+  node: NodeInfo | SchedNode,
+  info: NodeInfoView | undefined,
+): Pick<NodeDto, 'allocatable' | 'requested' | 'free' | 'pods'> {
+  const out: Pick<NodeDto, 'allocatable' | 'requested' | 'free' | 'pods'> = {};
+  const given = 'allocatable' in node ? node.allocatable : undefined;
+  if (given) out.allocatable = Object.fromEntries(Object.entries(given).map(([k, v]) => [k, String(v)]));
+  if (!info) return out;
+  out.pods = info.pods.length;
+  const requested = resourceAmounts(info.requested);
+  // The scheduler counts pods by the node's pod list, not in its requested resources.
+  if (info.pods.length) requested.set('pods', info.pods.length);
+  out.requested = formatAmounts(requested);
+  if (given) {
+    const alloc = resourceAmounts(info.allocatable);
+    const free: Record<string, string> = {};
+    for (const [name, total] of alloc) {
+      free[name] = formatAmount(name, Math.max(0, total - (requested.get(name) ?? 0)));
+    }
+    out.free = free;
+  }
+  return out;
+}
+
+/** A framework Resource as resource name → amount (cpu in millicores, bytes, counts); zero amounts left out. */
+function resourceAmounts(r: Resource): Map<string, number> {
+  const m = new Map<string, number>();
+  const put = (name: string, n: number) => {
+    if (n) m.set(name, n);
+  };
+  put('cpu', r.milliCPU);
+  put('memory', r.memory);
+  put('ephemeral-storage', r.ephemeralStorage);
+  put('pods', r.allowedPodNumber);
+  for (const [name, n] of r.scalarResources) put(name, n);
+  return m;
+}
+
+function formatAmounts(m: ReadonlyMap<string, number>): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [name, n] of m) out[name] = formatAmount(name, n);
+  return out;
 }

@@ -12,6 +12,8 @@ import { placementResult, planResult, rolloutResult, type NodeResult, type Sched
 import { nodeEventResult } from '../analysis/nodeEvent';
 import { findAnalysis, listItem } from '../analysis/lists';
 import { registerWorkloadRequests } from './workloadRequests';
+import { nodeCapacity } from './inventoryStatus';
+import { schedulingFor } from '../analysis/scheduling';
 
 /** The nodes of a placement as DTOs: each reason with the range of its field in the document. */
 export function nodeDtos(a: Analyzed, d: DocumentAnalysis, nodes: readonly NodeResult[], session: Session): P.PlacementNodeDto[] {
@@ -98,7 +100,11 @@ export function registerRequests(connection: Connection, session: Session): void
 
   connection.onRequest(P.inventory, safe(session, 'kce/inventory', { source: 'none', count: 0, nodes: [] } as P.InventoryResult, async () => {
     await session.ensureInventory();
-    return { ...session.inventory, nodes: session.nodes.map(toNodeDto) };
+    // The session's own state (pods included), else one built from the nodes alone (capacity without load).
+    const own = session.scheduling ? { scheduling: session.scheduling } : {};
+    const state = schedulingFor({ nodes: session.nodes, ...own });
+    const nodes = session.nodes.map((n) => ({ ...toNodeDto(n), ...nodeCapacity(n, state.get(n.name)) }));
+    return { ...session.inventory, nodes };
   }));
 
   connection.onRequest(P.nodeEvent, safe(session, 'kce/nodeEvent', null, async (params: P.NodeEventParams) => {
