@@ -91,7 +91,8 @@ describe('text report', () => {
 describe('inventory', () => {
   const nodes: NodeDto[] = [
     { name: 'a', labels: { 'kubernetes.io/os': 'linux' }, taints: [{ key: 'gpu', value: 'true', effect: 'NoSchedule' }, { key: 'x', effect: 'NoExecute' }], unschedulable: true, conditions: [{ type: 'Ready', status: 'False' }] },
-    { name: 'b', labels: {}, taints: [], unschedulable: false, conditions: [{ type: 'Ready', status: 'True' }] },
+    { name: 'b', labels: {}, taints: [], unschedulable: false, conditions: [{ type: 'Ready', status: 'True' }],
+      allocatable: { cpu: '3920m', pods: '58' }, requested: { cpu: '1' }, free: { cpu: '2920m', pods: '58' }, pods: 0 },
   ];
 
   test('a snapshot is a NodeList the server reads back to the same nodes', () => {
@@ -106,6 +107,10 @@ describe('inventory', () => {
     assert.deepEqual(got[0]!.taints, [{ key: 'gpu', value: 'true', effect: 'NoSchedule' }, { key: 'x', effect: 'NoExecute' }]);
     assert.equal(got[0]!.unschedulable, true);
     assert.equal(got[1]!.unschedulable, false);
+    // allocatable is kept (the scheduler stage reads it); load figures are not node fields.
+    assert.deepEqual((got[1] as { allocatable?: unknown }).allocatable, { cpu: '3920m', pods: '58' });
+    assert.equal((got[0] as { allocatable?: unknown }).allocatable, undefined);
+    assert.ok(!text.includes('requested') && !text.includes('free'));
   });
 
   test('status bar: the inventory in use, a count with its plural, stopped and loading states', () => {

@@ -46,6 +46,7 @@ before(async () => {
     makeNode('node-c', { disk: 'ssd' }, [{ key: 'dedicated', value: 'gpu', effect: 'NoSchedule' }]),
   ]);
   api.modifyNode('node-b', (n) => { n.spec!.unschedulable = true; });
+  api.modifyNode('node-a', (n) => { n.status!.allocatable = { cpu: '2', memory: '4Gi', pods: '10' }; });
   const pod = (name: string, node: string) => ({
     apiVersion: 'v1', kind: 'Pod',
     metadata: { name, namespace: 'monitoring', labels: { app: 'agent' }, ownerReferences: [{ apiVersion: 'apps/v1', kind: 'DaemonSet', name: 'agent', uid: 'u', controller: true }] },
@@ -117,6 +118,9 @@ describe('kce with a live cluster', () => {
     assert.deepEqual(back.nodes.map((n) => [n.name, n.unschedulable, n.taints.length, n.conditions[0]?.type]), [
       ['node-a', false, 0, 'Ready'], ['node-b', true, 0, 'Ready'], ['node-c', false, 1, 'Ready'],
     ]);
+    // allocatable is kept: the scheduler stage checks resources on the snapshot as on the cluster.
+    const kept = back.nodes.map((n) => n.allocatable);
+    assert.deepEqual(kept, [{ cpu: '2', memory: '4Gi', pods: '10' }, undefined, undefined]);
     const file = join(tmp.dir, 'nodes.yaml');
     writeFileSync(file, r.stdout);
     const fromFile = await kce(['simulate', '--nodes', file, '--format', 'json', dsFile]);

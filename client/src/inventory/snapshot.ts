@@ -11,7 +11,11 @@ export function snapshotNodeList(nodes: readonly NodeDto[]): string {
       kind: 'Node',
       metadata: { name: n.name, labels: { ...n.labels } },
       spec,
-      status: { conditions: n.conditions.map((c) => ({ type: c.type, status: c.status })) },
+      // allocatable kept: without it the scheduler stage cannot check resources on the snapshot.
+      status: {
+        ...(n.allocatable ? { allocatable: { ...n.allocatable } } : {}),
+        conditions: n.conditions.map((c) => ({ type: c.type, status: c.status })),
+      },
     };
   });
   return JSON.stringify({ apiVersion: 'v1', kind: 'NodeList', items }, null, 2) + '\n';

@@ -1,8 +1,10 @@
 // `kce nodes`: snapshot a cluster's nodes as a kubectl-style List that `--nodes` reads back, keeping only
-// what placement needs (labels, taints, unschedulable, condition types and statuses): no status noise, no secrets.
+// what placement and the scheduler stage need (labels, taints, unschedulable, condition types and statuses,
+// allocatable): no status noise, no secrets.
 // Also the cluster inventory for simulate / plan / rollout given --context / --kubeconfig.
 import { stringify } from 'yaml';
 import type { NodeInfo } from '../core/types';
+import type { SchedNode } from '../core/scheduler/types';
 import type { ClusterSnapshot } from '../cluster/cluster';
 import type { IO } from './commands';
 import type { Inventory } from './inputs';
@@ -21,7 +23,11 @@ export function snapshotNode(n: NodeInfo): Record<string, unknown> {
   if (n.unschedulable) spec.unschedulable = true;
   const node: Record<string, unknown> = { apiVersion: 'v1', kind: 'Node', metadata: { name: n.name, ...(Object.keys(n.labels).length ? { labels: n.labels } : {}) } };
   if (Object.keys(spec).length) node.spec = spec;
-  if (n.conditions.length) node.status = { conditions: n.conditions.map((c) => ({ type: c.type, status: c.status })) };
+  const status: Record<string, unknown> = {};
+  const allocatable = (n as SchedNode).allocatable;
+  if (allocatable) status.allocatable = { ...allocatable };
+  if (n.conditions.length) status.conditions = n.conditions.map((c) => ({ type: c.type, status: c.status }));
+  if (Object.keys(status).length) node.status = status;
   return node;
 }
 
