@@ -68,6 +68,15 @@ function variedPods(): unknown[] {
   meta(pods[7]!).deletionTimestamp = '2025-03-01T11:00:00Z';
   delete meta(pods[8]!).ownerReferences; // an orphan
   delete meta(pods[9]!).name; // an error, located by its item
+  // Keys the YAML reader drops unread, where they must not be dropped: a label named env, block scalars that hold
+  // key-like lines, a sequence item whose first key is one of them.
+  meta(pods[10]!).labels = { env: 'prod', state: 'x', app: 'a' };
+  meta(pods[10]!).annotations = { doc: 'line one\n  env:\n    - name: x\nlast line\n' };
+  const c10 = (spec(pods[10]!).containers as Obj[])[0]!;
+  c10.args = ['--x', 'multi\nline\n  env:\n'];
+  c10.command = ['run'];
+  (c10.env as Obj[]).push({ name: 'SCRIPT', value: 'a\n\n  b:\n    - c\n' });
+  spec(pods[10]!).tolerations = [{ key: 'state', operator: 'Equal', value: 'env', effect: 'NoSchedule' }];
   const node = { apiVersion: 'v1', kind: 'Node', metadata: { name: 'n' }, status: { allocatable: { cpu: '4' } } };
   const deployment = { apiVersion: 'apps/v1', kind: 'Deployment', metadata: { name: 'd' }, spec: {} };
   return [node, ...pods.slice(0, 9), deployment, ...pods.slice(9)];
@@ -118,6 +127,10 @@ describe('fast pods readers against the whole-text loader', () => {
         },
       );
       assert.equal(r.pods[6]!.metadata?.labels?.team, 'équipe-北京');
+      // Without pods kept whole, the YAML reader leaves unread subtrees out: the same pods still.
+      const lean = loadSchedPodsFile(path);
+      assert.deepEqual(lean.pods, whole.pods);
+      assert.deepEqual(lean.pods[9]!.metadata?.labels, { env: 'prod', state: 'x', app: 'a' });
       // Two parts, cut at an item boundary in the middle: the same answer, errors located in the whole file.
       const parts = splitPodsFile(path, 2, 0);
       assert.equal(parts?.length, 2);
@@ -125,6 +138,7 @@ describe('fast pods readers against the whole-text loader', () => {
       assert.deepEqual(split.pods, r.pods);
       assert.deepEqual(split.kept, r.kept);
       assert.deepEqual(split.errors, r.errors);
+      assert.deepEqual((await loadPodsFileOffThread(path, { splitAbove: 0 })).pods, r.pods);
     });
   }
 

@@ -26,6 +26,11 @@ export class PodSink {
     private readonly onBatch?: (pods: SchedPod[], kept: Pod[]) => void,
   ) {}
 
+  /** Whether some pods are kept whole (then a reader must not drop any part of them). */
+  get keepsWhole(): boolean {
+    return this.keep !== undefined;
+  }
+
   /** One item of the List; items of other kinds (a Node in `kubectl get nodes,pods`) only advance the index. */
   item(raw: unknown, sliced = false): void {
     const index = this.index++;
