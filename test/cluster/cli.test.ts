@@ -197,6 +197,13 @@ describe('kce with a live cluster', () => {
       assert.equal(text.code, 0, text.stderr);
       assert.match(text.stdout, /^inventory: cluster test \(3 nodes\), pods unknown \(403 Forbidden: [^\n]*\): only node capacity is checked\n/);
       assert.ok(!text.stdout.includes(api.token) && !text.stderr.includes(api.token));
+      // plan needs the DaemonSet's own pods to say what to create and delete: without them it stops (exit 2,
+      // the list refused named), after saying the scheduler's view is unknown too; never an internal error.
+      const plan = await kce(['plan', '--kubeconfig', kubeconfig, portsFile]);
+      assert.equal(plan.code, 2, plan.stderr);
+      assert.match(plan.stderr, /kce: warning: pods unknown \(403 Forbidden/);
+      assert.match(plan.stderr, /kce: cannot list the pods of DaemonSet monitoring\/probe: 403 Forbidden/);
+      assert.doesNotMatch(plan.stderr, /internal error/);
     } finally {
       api.forbidden.delete('pods');
     }
