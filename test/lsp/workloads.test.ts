@@ -70,6 +70,9 @@ describe('workload previews in the language server', () => {
     assert.match(md, /Filter stage only: no scoring, no preemption, no replica-by-replica placement/);
     assert.match(md, /\| ✗ \| cp-1 \| TaintToleration: node\(s\) had untolerated taint\(s\)/);
     assert.match(md, /\| ✗ \| win-a-1 \| NodeAffinity: node\(s\) didn't match Pod's node affinity\/selector/);
+    // Each reason string links the Go function returning it, as the DaemonSet hover's Pending rows do.
+    const row = md.split('\n').find((l) => l.startsWith('| ✗ | cp-1 |')) ?? '';
+    assert.match(row, /untolerated taint\(s\)[^|]* \(\[[\w.]+\]\(https:\/\/github\.com\/kubernetes\/kubernetes\/blob\/v1\.35\.0\/[^)]+\.go[^)]*\)\)/, row);
     const firstFit = md.indexOf('| ✓ |');
     assert.ok(firstFit > md.lastIndexOf('| ✗ |'), 'rejected nodes come first');
     assert.ok(md.includes(`"kce-note:${noteIdForCode('TaintToleration')}"`), 'the reason links its note');

@@ -100,16 +100,18 @@ function schedulerRow(x: NodePlacement, sched: DaemonScheduling | undefined): st
   if (!v || (v.feasible && !v.allocatableUnknown)) return undefined;
   if (v.feasible) return `| ✓ | ${esc(x.node)} | ${esc('allocatable unknown: resources not checked')} |`;
   // Each reason string links the Go function that returns it (Insufficient vs Too many pods, affinity vs anti-affinity).
-  const links = v.reasons.map((r) => {
-    const go = goSymbolFor(reasonCode(r));
-    return go ? ` ([${esc(go.symbol)}](${go.url}))` : '';
-  });
-  const text = v.reasons.map((r, i) => esc(reasonText(v, r)) + links[i]).join('; ');
+  const text = v.reasons.map((r) => esc(reasonText(v, r)) + goLinkOf(r)).join('; ');
   return `| ⚠ | ${esc(x.node)} | ${esc(schedulerMessage.wouldBePending(''))}${text} |`;
 }
 
+/** ` ([fitsRequest](url))`: the Go function that returns this reason string, or nothing when unknown. */
+export function goLinkOf(r: { plugin: string; message: string }): string {
+  const go = goSymbolFor(reasonCode(r));
+  return go ? ` ([${esc(go.symbol)}](${go.url}))` : '';
+}
+
 /** The registry code of one reason string (its plugin's name when the string is unknown). */
-function reasonCode(r: { plugin: string; message: string }): string {
+export function reasonCode(r: { plugin: string; message: string }): string {
   return schedulerReasonCode(r.plugin, r.message) ?? r.plugin;
 }
 

@@ -1,18 +1,19 @@
 // Hover on `kind:` of a workload with a pod template: on how many nodes its pod passes the scheduler's Filter stage,
-// then a node table (nodes that reject it first) with each plugin's reason and a link to the note explaining it.
+// then a node table (nodes that reject it first) with each reason, the Go function returning it and its note.
 import type { DocumentAnalysis } from '../analysis/types';
 import { FILTER_STAGE_ONLY, workloadPreview, type WorkloadNodeVerdict, type WorkloadPreview } from '../analysis/workloads';
 import { reasonText } from '../analysis/scheduling';
 import type { Analyzed } from './session';
-import { code, esc, whyLinks } from './hover';
+import { code, esc, goLinkOf, reasonCode, whyLinks } from './hover';
 
 /** `kind`, or `items[3].kind` in a `kind: List`. */
 const KIND_PATH = /^(?:items\[\d+\]\.)?kind$/;
 
+// Each reason string links the Go function that returns it, as the DaemonSet hover's Pending rows do.
 function cell(v: WorkloadNodeVerdict): string {
-  const reasons = v.reasons.map((r) => `${r.plugin}: ${reasonText(v, r)}`);
-  if (v.allocatableUnknown) reasons.push('allocatable unknown: resources not checked');
-  return esc(reasons.join('; '));
+  const reasons = v.reasons.map((r) => esc(`${r.plugin}: ${reasonText(v, r)}`) + goLinkOf(r));
+  if (v.allocatableUnknown) reasons.push(esc('allocatable unknown: resources not checked'));
+  return reasons.join('; ');
 }
 
 /** Counts, the Filter-stage caveat, then a ✓/✗ table capped at maxNodes rows. */
@@ -31,7 +32,7 @@ export function workloadMarkdown(d: DocumentAnalysis, p: WorkloadPreview, maxNod
     lines.push(`| | node | scheduler filter |\n|:-:|---|---|\n${rows.join('\n')}`);
   }
   if (ordered.length > shown.length) lines.push(`_and ${ordered.length - shown.length} more_`);
-  const why = whyLinks(shown.flatMap((v) => v.reasons.map((r) => r.plugin)));
+  const why = whyLinks(shown.flatMap((v) => v.reasons.map(reasonCode)));
   if (why) lines.push(why);
   return lines.join('\n\n');
 }
