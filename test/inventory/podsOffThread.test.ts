@@ -2,13 +2,13 @@
 // requests while a big one loads, and the pods it ends with are those the same file gives when read on the thread.
 import { describe, test, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { closeSync, openSync, writeSync } from 'node:fs';
+import { closeSync, openSync, truncateSync, writeFileSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
 import { writePodsList } from '../../server/src/inventory/files/generatePods';
 import { loadSchedPodsFile } from '../../server/src/inventory/files/podsFile';
 import { loadPodsFileOffThread } from '../../server/src/inventory/files/podsLoader';
 import { sampleSource, withPodsFileOffThread } from '../../server/src/inventory/source';
-import { defaultDeps } from '../../server/src/lsp/defaultDeps';
+import { defaultDeps, loadInventory } from '../../server/src/lsp/defaultDeps';
 import { startServer, PULL_CAPS } from '../lsp/harness';
 import { tempDir } from '../cluster/apiServer';
 
@@ -40,6 +40,18 @@ describe('pods file off the main thread', () => {
     const missing = await withPodsFileOffThread(src, join(tmp.dir, 'missing.json'));
     assert.match(missing.unreadable ?? '', /cannot read .*missing\.json: no such file/);
     assert.equal(missing.source, src);
+  });
+
+  test('an untrusted workspace keeps the 256 MiB cap; a trusted one reads past it (here: a binary file, refused)', async () => {
+    const sparse = join(tmp.dir, 'big.json');
+    writeFileSync(sparse, '');
+    truncateSync(sparse, 300 * 1024 * 1024); // sparse: no disk used
+    const req = { source: 'sample' as const, podsFile: sparse, workspaceFolders: [] };
+    const untrusted = await loadInventory(req);
+    assert.match(untrusted.error ?? '', /kce\.inventory\.podsFile: .*big\.json is 314572800 bytes, over the 268435456-byte limit/);
+    const trusted = await loadInventory({ ...req, trusted: true });
+    assert.match(trusted.error ?? '', /kce\.inventory\.podsFile: .*big\.json is a binary file/);
+    assert.equal(trusted.pods, 43); // the sample's own pods stay
   });
 
   test('the language server answers requests while a big pods file loads', async () => {

@@ -48,10 +48,12 @@ export function withPodsFile(src: InventorySource, file: CandidateFile): Invento
 export async function withPodsFileOffThread(
   src: InventorySource,
   path: string,
+  maxBytes?: number,
 ): Promise<{ source: InventorySource; unreadable?: string }> {
   let scheduling = buildScheduling(src.nodes, []);
   let pods: SchedPod[] = [];
   const r = await loadPodsFileOffThread(path, {
+    ...(maxBytes !== undefined ? { maxBytes } : {}),
     onBatch: (batch) => {
       for (const p of batch) {
         scheduling.upsertPod(p);

@@ -52,12 +52,13 @@ function fromLive(s: LiveState): LoadedInventory {
   return out;
 }
 
-// A pods file from settings replaces the pods of a file or sample source. It may be gigabytes: it is read in a
-// worker thread, item by item, a regular file up to MAX_PODS_FILE_BYTES (inventory/files/chunkReader.ts).
+// A pods file from settings replaces the pods of a file or sample source. It may be gigabytes: it is read in worker
+// threads, item by item, a regular file up to MAX_PODS_FILE_BYTES (inventory/files/chunkReader.ts) in a trusted
+// workspace; an untrusted one (its settings may name any file) keeps the nodes file's cap, as before.
 // Unreadable: the source's own pods stay, and the error says why.
 async function withSettingsPods(req: InventoryRequest, src: InventorySource): Promise<InventorySource> {
   if (!req.podsFile) return src;
-  const r = await withPodsFileOffThread(src, req.podsFile);
+  const r = await withPodsFileOffThread(src, req.podsFile, req.trusted ? undefined : SETTINGS_FILE_MAX_BYTES);
   if (r.unreadable) return { ...src, errors: [...src.errors, { message: `kce.inventory.podsFile: ${r.unreadable}` }] };
   return r.source;
 }

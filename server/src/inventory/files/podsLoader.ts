@@ -18,6 +18,7 @@ export interface PodsWorkerData {
   path: string;
   sourceName: string;
   keepDaemonSetPods: boolean;
+  maxBytes?: number;
   part?: FilePart;
 }
 
@@ -38,6 +39,8 @@ export interface OffThreadOptions {
   onBatch?: (pods: SchedPod[]) => void;
   /** The batches handed on so far must be dropped: the file is being read again by the whole-text loader. */
   onRestart?: () => void;
+  /** The size cap (default MAX_PODS_FILE_BYTES). */
+  maxBytes?: number;
   /** The worker's script, when not the one beside this module (the benchmark runs the built one). */
   workerScript?: string;
   /** Worker threads for a big file (default: the cores, at most 2); files under `splitAbove` bytes take one. */
@@ -74,8 +77,10 @@ export async function loadPodsFileOffThread(path: string, opts: OffThreadOptions
 
 function onThisThread(path: string, opts: OffThreadOptions): PodsFileResult {
   opts.onRestart?.();
-  const keep = opts.keepDaemonSetPods ? { keep: mayBelongToDaemonSet } : {};
-  const r = loadSchedPodsFile(path, opts.sourceName ?? path, keep);
+  const r = loadSchedPodsFile(path, opts.sourceName ?? path, {
+    ...(opts.keepDaemonSetPods ? { keep: mayBelongToDaemonSet } : {}),
+    ...(opts.maxBytes !== undefined ? { maxBytes: opts.maxBytes } : {}),
+  });
   if (!opts.onBatch) return r;
   opts.onBatch(r.pods);
   return { ...r, pods: [] };
@@ -126,6 +131,7 @@ function inWorkers(
     };
     parts.forEach((part, k) => {
       const data: PodsWorkerData = { path, sourceName, keepDaemonSetPods: !!opts.keepDaemonSetPods };
+      if (opts.maxBytes !== undefined) data.maxBytes = opts.maxBytes;
       if (part) data.part = part;
       const run: Run = { worker: new Worker(script, { workerData: data }), waiting: [] };
       runs.push(run);

@@ -12,6 +12,7 @@ const post = (m: PodsWorkerMessage) => parentPort!.postMessage(m);
 const r = loadSchedPodsFile(data.path, data.sourceName, {
   ...(data.keepDaemonSetPods ? { keep: mayBelongToDaemonSet } : {}),
   ...(data.part ? { part: data.part } : {}),
+  ...(data.maxBytes !== undefined ? { maxBytes: data.maxBytes } : {}),
   onBatch: (pods, kept) => post({ t: 'batch', pods: JSON.stringify(pods), kept: JSON.stringify(kept) }),
   onRestart: () => post({ t: 'restart' }),
 });
