@@ -1,7 +1,7 @@
 // Issue 13's inventory load: 15,000 nodes and 450,000 pods (30 per node; KCE_BENCH_PODS changes the count) read
 // from files in kubectl's shapes (`kubectl get nodes -o json`, `kubectl get pods -A -o json` and `-o yaml`, realistic
 // pods: owners, env, probes, token volume, status), then the scheduler's per-node state built from them. Two paths:
-// the language server's (kce.inventory.podsFile: the file in two worker threads, the state built batch by batch as
+// the language server's (kce.inventory.podsFile: the file in worker threads, the state built batch by batch as
 // they arrive) and the CLI's (--pods: the file read on its thread, then the state). Each load runs in a fresh
 // process, for its time and peak RSS. Floors in the same run: reading the pod file's bytes, and JSON.parse of the
 // JSON file when it fits in one string. Prints, never asserts.
@@ -24,7 +24,7 @@ import { generateNodesJson } from '../server/src/inventory/files/generate';
 import { writePodsList } from '../server/src/inventory/files/generatePods';
 import { loadNodesFromText } from '../server/src/inventory/files/loadNodes';
 import { loadSchedPodsFile } from '../server/src/inventory/files/podsFile';
-import { loadPodsFileOffThread } from '../server/src/inventory/files/podsLoader';
+import { defaultWorkers, loadPodsFileOffThread } from '../server/src/inventory/files/podsLoader';
 import { buildScheduling } from '../server/src/inventory/source';
 
 const NODES = 15_000;
@@ -35,6 +35,8 @@ const files = { nodes: join(dir, 'nodes.json'), json: join(dir, 'pods.json'), ya
 
 interface Figure {
   ms: number;
+  /** CPU time of the whole process (every thread): steadier than wall time on a shared machine. */
+  cpuMs?: number;
   rssMiB: number;
   pods?: number;
   nodes?: number;
@@ -53,6 +55,10 @@ function child(mode: string, file: string): Figure {
 }
 
 const peakMiB = () => process.resourceUsage().maxRSS / 1024;
+const cpuMs = () => {
+  const u = process.cpuUsage();
+  return (u.user + u.system) / 1000;
+};
 
 async function runChild(mode: string, file: string): Promise<void> {
   const t0 = performance.now();
@@ -95,6 +101,7 @@ async function runChild(mode: string, file: string): Promise<void> {
     console.log(
       JSON.stringify({
         ms: t2 - t0,
+        cpuMs: cpuMs(),
         rssMiB: peakMiB(),
         pods: count,
         nodes: state.nodes().length,
@@ -133,11 +140,16 @@ else {
     const parse = canParse ? child('parse', files[f]) : undefined;
     console.log(
       `inventory: ${NODES.toLocaleString('en')} nodes + ${lsp.pods!.toLocaleString('en')} pods, ` +
-        `kubectl -o ${f} (pods ${gb(files[f])}): language server (2 worker threads, state built as batches arrive) ` +
-        `${s(lsp.ms)}, peak RSS ${lsp.rssMiB.toFixed(0)} MiB; CLI (one thread) ${s(cli.ms)} (pods read ` +
+        `kubectl -o ${f} (pods ${gb(files[f])}): language server (${defaultWorkers()} worker thread(s), ` +
+        'state built as batches arrive) ' +
+        `${s(lsp.ms)} (CPU ${s(lsp.cpuMs!)}), peak RSS ${lsp.rssMiB.toFixed(0)} MiB; ` +
+        `CLI (one thread) ${s(cli.ms)} (CPU ${s(cli.cpuMs!)}; pods read ` +
         `${s(cli.parseMs!)}, per-node state ${s(cli.buildMs!)}), peak RSS ${cli.rssMiB.toFixed(0)} MiB ` +
         `(floor: reading the bytes ${s(read.ms)}` +
-        `${parse ? `, JSON.parse ${s(parse.ms)} / ${parse.rssMiB.toFixed(0)} MiB` : ', JSON.parse: the file exceeds one string'}; ` +
+        (parse
+          ? `, JSON.parse ${s(parse.ms)} / ${parse.rssMiB.toFixed(0)} MiB`
+          : ', JSON.parse: the file exceeds one string') +
+        '; ' +
         'target ≤ 3 s, ≤ 1 GiB)',
     );
   }

@@ -91,6 +91,7 @@ describe('pods files, item by item', () => {
     const dir = join(tmp.dir, 'd');
     mkdirSync(dir);
     assert.match(loadSchedPodsFile(dir).errors[0]!.message, /is a folder/);
-    assert.match(loadSchedPodsFile(join(tmp.dir, 'missing.json')).errors[0]!.message, /cannot read .*missing\.json: no such file/);
+    const missing = loadSchedPodsFile(join(tmp.dir, 'missing.json'));
+    assert.match(missing.errors[0]!.message, /cannot read .*missing\.json: no such file/);
   });
 });

@@ -9,7 +9,11 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { generatePodObjects } from '../../server/src/inventory/files/generatePods';
 import { toKubectlYaml } from '../../server/src/inventory/files/generate';
-import { loadPodsFromText, loadSchedPodsFromText, mayBelongToDaemonSet } from '../../server/src/inventory/files/loadPods';
+import {
+  loadPodsFromText,
+  loadSchedPodsFromText,
+  mayBelongToDaemonSet,
+} from '../../server/src/inventory/files/loadPods';
 import { loadSchedPodsFile } from '../../server/src/inventory/files/podsFile';
 import { loadPodsFileOffThread } from '../../server/src/inventory/files/podsLoader';
 import { splitPodsFile } from '../../server/src/inventory/files/podsSplit';
@@ -134,11 +138,11 @@ describe('fast pods readers against the whole-text loader', () => {
       // Two parts, cut at an item boundary in the middle: the same answer, errors located in the whole file.
       const parts = splitPodsFile(path, 2, 0);
       assert.equal(parts?.length, 2);
-      const split = await loadPodsFileOffThread(path, { splitAbove: 0, keepDaemonSetPods: true });
+      const split = await loadPodsFileOffThread(path, { splitAbove: 0, workers: 2, keepDaemonSetPods: true });
       assert.deepEqual(split.pods, r.pods);
       assert.deepEqual(split.kept, r.kept);
       assert.deepEqual(split.errors, r.errors);
-      assert.deepEqual((await loadPodsFileOffThread(path, { splitAbove: 0 })).pods, r.pods);
+      assert.deepEqual((await loadPodsFileOffThread(path, { splitAbove: 0, workers: 2 })).pods, r.pods);
     });
   }
 
@@ -155,7 +159,7 @@ describe('fast pods readers against the whole-text loader', () => {
       assert.equal(r.reader, 'whole-text');
       assert.equal(r.pods.length, 17);
       assert.deepEqual(r.pods, loadSchedPodsFromText(text, path).pods);
-      assert.deepEqual((await loadPodsFileOffThread(path, { splitAbove: 0 })).pods, r.pods);
+      assert.deepEqual((await loadPodsFileOffThread(path, { splitAbove: 0, workers: 2 })).pods, r.pods);
     });
   }
 

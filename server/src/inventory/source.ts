@@ -78,7 +78,8 @@ function withLoadedPods(
 ): InventorySource {
   const errors = [...src.errors, ...podErrors];
   if (pods.length === 0 && podErrors.length === 0) {
-    errors.push({ message: `${path}: no Pod objects found (expected the output of kubectl get pods -A -o yaml or -o json)` });
+    const expected = 'expected the output of kubectl get pods -A -o yaml or -o json';
+    errors.push({ message: `${path}: no Pod objects found (${expected})` });
   }
   return { ...src, errors, pods, podsPath: path, scheduling };
 }

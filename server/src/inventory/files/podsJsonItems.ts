@@ -69,6 +69,7 @@ export function readJsonItems(r: ChunkReader, layout: JsonLayout, sink: PodSink)
 // After an item's closing brace: `,` and the next item's opening brace, or a newline and the List's `]`.
 function endsItem(w: Buffer, at: number, start: Buffer, listEnd: Buffer): boolean {
   if (at >= w.length) return false;
-  const has = (b: Buffer, from: number) => from + b.length <= w.length && w.compare(b, 0, b.length, from, from + b.length) === 0;
+  const has = (b: Buffer, from: number) =>
+    from + b.length <= w.length && w.compare(b, 0, b.length, from, from + b.length) === 0;
   return w[at] === COMMA ? has(start, at + 1) : has(listEnd, at);
 }
