@@ -89,10 +89,16 @@ export async function issue12Steps({ step, api, good, broken, file, figures }: E
     // Open but never shown in an editor: VS Code pulls no diagnostics for it, the view asks the server itself.
     const hidden = await vscode.workspace.openTextDocument({ language: 'yaml', content: readFileSync(broken.fsPath, 'utf8') });
     const unseen = await until('the view of a document never shown', async () => {
+      const inVsCode = vscode.languages.getDiagnostics(hidden.uri).length;
+      const visible = vscode.window.visibleTextEditors.some((e) => e.document === hidden);
+      assert.deepEqual({ inVsCode, visible }, { inVsCode: 0, visible: false }, 'the banner must come from the server');
       const v = await vscode.commands.executeCommand<Rendered>('kce.simulatePlacement', hidden.uri.toString(), 0);
       return v?.body.includes('errors-banner') ? v : undefined;
     });
     assert.match(unseen.body, /id="errors-banner"><b>Fix them first\.<\/b> This DaemonSet has \d+ errors that kube-apiserver would reject\./);
+    // An untitled document with text stays dirty: close it without saving, or later steps meet a save prompt.
+    await vscode.window.showTextDocument(hidden);
+    await vscode.commands.executeCommand('workbench.action.revertAndCloseActiveEditor');
   });
 
   await step('rounds are numbered the same way in the rollout table and its notes', async () => {
