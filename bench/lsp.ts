@@ -1,11 +1,13 @@
 // LSP figures (README.md, Benchmarks): edit → diagnostics over stdio against the built server, with a 5,000-node
-// inventory loaded, for an 80-line DaemonSet and for one edit in a 1,000-document file; server RSS.
-import { spawn } from 'node:child_process';
+// inventory loaded, for an 80-line DaemonSet and for one edit in a 1,000-document file; server RSS. Also the
+// opening of 16 MiB of tiny documents (issue 10, item 6) in a server of its own: time and peak RSS.
+import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { createProtocolConnection, StreamMessageReader, StreamMessageWriter } from 'vscode-languageserver/node';
+import type { ProtocolConnection } from 'vscode-languageserver/node';
 import { generateNodesJson } from '../server/src/inventory/files/generate';
 
 export interface LspFigures {
@@ -21,31 +23,64 @@ function rssMiB(pid: number): number {
   return kb / 1024;
 }
 
+/** The peak RSS of a process so far (VmHWM). */
+function peakMiB(pid: number): number {
+  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+  return Number(/VmHWM:\s+(\d+)/.exec(status)?.[1] ?? 0) / 1024;
+}
+
 function median(xs: number[]): number {
   const s = [...xs].sort((a, b) => a - b);
   return s[Math.floor(s.length / 2)]!;
+}
+
+interface Served {
+  c: ProtocolConnection;
+  child: ChildProcess;
+  pull(uri: string): Promise<{ items: unknown[] }>;
+  open(uri: string, text: string): Promise<void>;
+  stop(): Promise<void>;
+}
+
+/** dist/server.js over stdio, initialized, answering workspace/configuration with `settings`. */
+async function serve(root: string, dir: string, settings: unknown): Promise<Served> {
+  const child = spawn(process.execPath, [join(root, 'dist', 'server.js'), '--stdio'], { stdio: ['pipe', 'pipe', 'inherit'] });
+  const c = createProtocolConnection(new StreamMessageReader(child.stdout!), new StreamMessageWriter(child.stdin!));
+  c.onRequest('workspace/configuration', (p: { items: unknown[] }) => p.items.map(() => settings));
+  c.onRequest('client/registerCapability', () => null);
+  c.onRequest('workspace/diagnostic/refresh', () => null);
+  c.onRequest('workspace/codeLens/refresh', () => null);
+  c.listen();
+  await c.sendRequest('initialize', {
+    processId: process.pid,
+    rootUri: pathToFileURL(dir).href,
+    capabilities: { workspace: { configuration: true }, textDocument: { diagnostic: {}, synchronization: {} } },
+  });
+  await c.sendNotification('initialized', {});
+  return {
+    c,
+    child,
+    pull: (uri) => c.sendRequest('textDocument/diagnostic', { textDocument: { uri } }) as Promise<{ items: unknown[] }>,
+    open: (uri, text) => c.sendNotification('textDocument/didOpen', { textDocument: { uri, languageId: 'yaml', version: 1, text } }),
+    async stop() {
+      try {
+        await c.sendRequest('shutdown');
+        await c.sendNotification('exit');
+      } finally {
+        c.dispose();
+        child.kill();
+      }
+    },
+  };
 }
 
 export async function lspFigures(root: string, smallText: string, bigText: string): Promise<LspFigures> {
   const dir = mkdtempSync(join(tmpdir(), 'kce-bench-'));
   const nodesFile = join(dir, 'nodes.json');
   writeFileSync(nodesFile, generateNodesJson(5000));
-  const child = spawn(process.execPath, [join(root, 'dist', 'server.js'), '--stdio'], { stdio: ['pipe', 'pipe', 'inherit'] });
-  const c = createProtocolConnection(new StreamMessageReader(child.stdout), new StreamMessageWriter(child.stdin));
-  const settings = { inventory: { source: 'file', file: nodesFile }, insights: { enabled: true } };
-  c.onRequest('workspace/configuration', (p: { items: unknown[] }) => p.items.map(() => settings));
-  c.onRequest('client/registerCapability', () => null);
-  c.onRequest('workspace/diagnostic/refresh', () => null);
-  c.onRequest('workspace/codeLens/refresh', () => null);
-  c.listen();
+  const server = await serve(root, dir, { inventory: { source: 'file', file: nodesFile }, insights: { enabled: true } });
+  const { c, child, pull } = server;
   try {
-    await c.sendRequest('initialize', {
-      processId: process.pid,
-      rootUri: pathToFileURL(dir).href,
-      capabilities: { workspace: { configuration: true }, textDocument: { diagnostic: {}, synchronization: {} } },
-    });
-    await c.sendNotification('initialized', {});
-    const pull = (uri: string) => c.sendRequest('textDocument/diagnostic', { textDocument: { uri } }) as Promise<{ items: unknown[] }>;
 
     // 80-line DaemonSet: each edit changes one label value, then diagnostics are pulled.
     const small = pathToFileURL(join(dir, 'small.yaml')).href;
@@ -80,12 +115,23 @@ export async function lspFigures(root: string, smallText: string, bigText: strin
       await pull(big);
       bigTimes.push(performance.now() - t1);
     }
-    const figures = { smallEditMs: median(smallTimes), bigEditMs: median(bigTimes), bigOpenMs, rssMiB: rssMiB(child.pid!) };
-    await c.sendRequest('shutdown');
-    await c.sendNotification('exit');
-    return figures;
+    return { smallEditMs: median(smallTimes), bigEditMs: median(bigTimes), bigOpenMs, rssMiB: rssMiB(child.pid!) };
   } finally {
-    c.dispose();
-    child.kill();
+    await server.stop();
+  }
+}
+
+/** Open a text of many tiny documents in a fresh server (sample inventory) and pull its diagnostics: ms, peak MiB. */
+export async function tinyDocumentsFigures(root: string, text: string): Promise<{ ms: number; peakMiB: number; items: number }> {
+  const dir = mkdtempSync(join(tmpdir(), 'kce-bench-tiny-'));
+  const server = await serve(root, dir, { inventory: { source: 'sample' } });
+  try {
+    const uri = pathToFileURL(join(dir, 'tiny.yaml')).href;
+    const t0 = performance.now();
+    await server.open(uri, text);
+    const r = await server.pull(uri);
+    return { ms: performance.now() - t0, peakMiB: peakMiB(server.child.pid!), items: r.items.length };
+  } finally {
+    await server.stop();
   }
 }

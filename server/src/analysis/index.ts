@@ -367,9 +367,11 @@ export function* analyzeTextSteps(
       else reusable.set(p.text, { next: 0, items: [{ parsed: p, analysis: a }] });
     });
   }
+  yield; // indexing 40,000 earlier documents, or splitting 40,000 new ones, takes a slice of its own
   const parsed: ParsedDocument[] = [];
   const documents: DocumentAnalysis[] = [];
   const budget = withinBudget(splitYamlDocuments(text, lim.maxDocuments), parseOptions);
+  yield;
   for (let i = 0; i < budget.ranges.length; i++) {
     const range = budget.ranges[i]!;
     const list = reusable.get(text.slice(range[0], range[1]));
