@@ -48,9 +48,9 @@ export const BUDGET_SPECS: Readonly<Record<BudgetName, BudgetSpec>> = Object.fre
   },
   maxSyntaxErrors: { default: 100, min: 1, max: 1000, flag: '--max-syntax-errors', what: 'syntax errors per document' },
   // The largest public CRDs hold 14,000-28,000 nodes per document (prometheus-operator's prometheuses and full
-  // alertmanagerconfigs). A document at this cap costs 0.5 s (a ConfigMap of 50,000 keys) to 1.2 s (a DaemonSet
-  // whose 50,000 nodeSelector keys are each a finding, over 5,000 nodes) on a loaded 2-core machine; a larger one
-  // costs the lexing of its first 100,000 nodes (0.4 s), then is refused (README, Limits; `npm run bench`).
+  // alertmanagerconfigs). A document at this cap costs 0.55 s (a ConfigMap of 50,000 keys) to 1.2 s (a DaemonSet
+  // whose 50,000 nodeSelector keys are each a finding, over 5,000 nodes) on a shared 2-core machine, up to twice
+  // that under heavy load; a larger one costs the parse of its first 100,000 nodes (0.3-0.6 s), then is refused.
   maxDocumentNodes: {
     default: 100_000,
     min: 1000,
