@@ -44,7 +44,9 @@ interface Served {
 
 /** dist/server.js over stdio, initialized, answering workspace/configuration with `settings`. */
 async function serve(root: string, dir: string, settings: unknown): Promise<Served> {
-  const child = spawn(process.execPath, [join(root, 'dist', 'server.js'), '--stdio'], { stdio: ['pipe', 'pipe', 'inherit'] });
+  const child = spawn(process.execPath, [join(root, 'dist', 'server.js'), '--stdio'], {
+    stdio: ['pipe', 'pipe', 'inherit'],
+  });
   const c = createProtocolConnection(new StreamMessageReader(child.stdout!), new StreamMessageWriter(child.stdin!));
   c.onRequest('workspace/configuration', (p: { items: unknown[] }) => p.items.map(() => settings));
   c.onRequest('client/registerCapability', () => null);
@@ -61,7 +63,8 @@ async function serve(root: string, dir: string, settings: unknown): Promise<Serv
     c,
     child,
     pull: (uri) => c.sendRequest('textDocument/diagnostic', { textDocument: { uri } }) as Promise<{ items: unknown[] }>,
-    open: (uri, text) => c.sendNotification('textDocument/didOpen', { textDocument: { uri, languageId: 'yaml', version: 1, text } }),
+    open: (uri, text) =>
+      c.sendNotification('textDocument/didOpen', { textDocument: { uri, languageId: 'yaml', version: 1, text } }),
     async stop() {
       try {
         await c.sendRequest('shutdown');
@@ -78,13 +81,17 @@ export async function lspFigures(root: string, smallText: string, bigText: strin
   const dir = mkdtempSync(join(tmpdir(), 'kce-bench-'));
   const nodesFile = join(dir, 'nodes.json');
   writeFileSync(nodesFile, generateNodesJson(5000));
-  const server = await serve(root, dir, { inventory: { source: 'file', file: nodesFile }, insights: { enabled: true } });
+  const server = await serve(root, dir, {
+    inventory: { source: 'file', file: nodesFile },
+    insights: { enabled: true },
+  });
   const { c, child, pull } = server;
   try {
-
     // 80-line DaemonSet: each edit changes one label value, then diagnostics are pulled.
     const small = pathToFileURL(join(dir, 'small.yaml')).href;
-    await c.sendNotification('textDocument/didOpen', { textDocument: { uri: small, languageId: 'yaml', version: 1, text: smallText } });
+    await c.sendNotification('textDocument/didOpen', {
+      textDocument: { uri: small, languageId: 'yaml', version: 1, text: smallText },
+    });
     const first = await pull(small);
     if (!first.items) throw new Error('no diagnostics report');
     const inv = (await c.sendRequest('kce/inventory', {})) as { count: number };
@@ -92,7 +99,10 @@ export async function lspFigures(root: string, smallText: string, bigText: strin
     const smallTimes: number[] = [];
     for (let v = 2; v < 62; v++) {
       const t0 = performance.now();
-      await c.sendNotification('textDocument/didChange', { textDocument: { uri: small, version: v }, contentChanges: [{ text: smallText.replace('ebs-csi-node', `ebs-csi-node-${v}`) }] });
+      await c.sendNotification('textDocument/didChange', {
+        textDocument: { uri: small, version: v },
+        contentChanges: [{ text: smallText.replace('ebs-csi-node', `ebs-csi-node-${v}`) }],
+      });
       await pull(small);
       smallTimes.push(performance.now() - t0);
     }
@@ -100,7 +110,9 @@ export async function lspFigures(root: string, smallText: string, bigText: strin
     // 1,000-document file: open, then edit one document in the middle, incrementally.
     const big = pathToFileURL(join(dir, 'big.yaml')).href;
     const t0 = performance.now();
-    await c.sendNotification('textDocument/didOpen', { textDocument: { uri: big, languageId: 'yaml', version: 1, text: bigText } });
+    await c.sendNotification('textDocument/didOpen', {
+      textDocument: { uri: big, languageId: 'yaml', version: 1, text: bigText },
+    });
     await pull(big);
     const bigOpenMs = performance.now() - t0;
     const lines = bigText.split('\n');
@@ -110,7 +122,9 @@ export async function lspFigures(root: string, smallText: string, bigText: strin
       const t1 = performance.now();
       await c.sendNotification('textDocument/didChange', {
         textDocument: { uri: big, version: v },
-        contentChanges: [{ range: { start: { line: editLine, character: 0 }, end: { line: editLine, character: 0 } }, text: '#' }],
+        contentChanges: [
+          { range: { start: { line: editLine, character: 0 }, end: { line: editLine, character: 0 } }, text: '#' },
+        ],
       });
       await pull(big);
       bigTimes.push(performance.now() - t1);
@@ -122,7 +136,10 @@ export async function lspFigures(root: string, smallText: string, bigText: strin
 }
 
 /** Open a text of many tiny documents in a fresh server (sample inventory) and pull its diagnostics: ms, peak MiB. */
-export async function tinyDocumentsFigures(root: string, text: string): Promise<{ ms: number; peakMiB: number; items: number }> {
+export async function tinyDocumentsFigures(
+  root: string,
+  text: string,
+): Promise<{ ms: number; peakMiB: number; items: number }> {
   const dir = mkdtempSync(join(tmpdir(), 'kce-bench-tiny-'));
   const server = await serve(root, dir, { inventory: { source: 'sample' } });
   try {

@@ -110,12 +110,16 @@ describe('budget settings (kce.limits.*)', () => {
 
   test('untrusted: settings may lower a budget but never raise it above its default', () => {
     const s = normalizeSettings({
-      limits: { maxDocuments: 200_000, maxTextLength: 1e9, maxSyntaxErrors: 5, documentAnalysisMs: 60_000 },
+      limits: {
+        maxDocuments: 200_000, maxTextLength: 1e9, maxSyntaxErrors: 5, documentAnalysisMs: 60_000, maxDocumentNodes: 1e7,
+      },
     });
     const trusted = analysisLimitsFor(s, true);
     assert.deepEqual(
-      [trusted.maxDocuments, trusted.maxTextLength, trusted.maxSyntaxErrors, trusted.documentMs],
-      [200_000, 32 * Mi, 5, 60_000],
+      [
+        trusted.maxDocuments, trusted.maxTextLength, trusted.maxSyntaxErrors, trusted.documentMs, trusted.maxDocumentNodes,
+      ],
+      [200_000, 32 * Mi, 5, 60_000, 1_000_000],
     );
     const untrusted = analysisLimitsFor(s, false);
     assert.deepEqual(
@@ -125,8 +129,9 @@ describe('budget settings (kce.limits.*)', () => {
         untrusted.maxSyntaxErrors,
         untrusted.documentMs,
         untrusted.maxDocumentLength,
+        untrusted.maxDocumentNodes,
       ],
-      [40_000, 8 * Mi, 5, 2000, 4 * Mi],
+      [40_000, 8 * Mi, 5, 2000, 4 * Mi, 100_000],
     );
   });
 });
@@ -218,6 +223,19 @@ describe('every exceeded budget is a located diagnostic naming the limit and the
       '--max-syntax-errors',
     );
     assert.ok(p!.range[0] > 5 && p!.range[0] < text.length, String(p!.range));
+  });
+
+  test('nodes per document (kce.limits.maxDocumentNodes): counted before composing', () => {
+    const text = `a: 1\n---\n${Array.from({ length: 600 }, (_, i) => `k${i}: v`).join('\n')}\n`;
+    const [p] = problems(text, { maxDocumentNodes: 1000 });
+    names(
+      p!.message,
+      /document has more than 1000 nodes \(keys, values and collections; node limit\): it is not analysed/,
+      'maxDocumentNodes',
+      '--max-document-nodes',
+    );
+    assert.deepEqual(p!.range, [text.indexOf('---'), text.indexOf('---') + 1]);
+    assert.deepEqual(problems(text, { maxDocumentNodes: 1200 }), []);
   });
 
   test('raising a budget re-analyses the documents it had cut (no stale reuse)', () => {

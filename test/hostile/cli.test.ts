@@ -90,6 +90,18 @@ describe('kce inputs and errors', () => {
     const help = io();
     await main(['--help'], help.io);
     assert.match(help.out(), /--max-document-length N +characters per document, default 4194304/);
+    const nodesUsage = /--max-document-nodes N +nodes \(keys, values, collections\) per document, default 100000/;
+    assert.match(help.out(), nodesUsage);
+    // the node budget: one ConfigMap of 600 keys (1,200 nodes and more) is refused under 1,000, read at 2,000
+    const q = join(dir, 'nodes.yaml');
+    const keys = Array.from({ length: 600 }, (_, i) => `  k${i}: v\n`).join('');
+    writeFileSync(q, `apiVersion: v1\nkind: ConfigMap\nmetadata: {name: c}\ndata:\n${keys}`);
+    const cut = io();
+    assert.equal(await main(['validate', '--max-document-nodes', '1000', '--format', 'json', q], cut.io), 1, cut.err());
+    assert.match(cut.out(), /more than 1000 nodes .*kce CLI: --max-document-nodes/);
+    const read = io();
+    const readCode = await main(['validate', '--max-document-nodes', '2000', '--format', 'json', q], read.io);
+    assert.equal(readCode, 0, read.err());
   });
 
   test('walkthrough export --out under /proc errors at once instead of hanging', () => {

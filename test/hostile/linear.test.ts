@@ -118,8 +118,9 @@ describe('a nodeSelector of many keys indexes the inventory\'s labels once', () 
       .map((p) => p.message).filter((m) => !m.includes(' a=b ')); // the `a: b` every daemonSet() selects
 
   test('the findings of each key are those it has alone (values seen included)', () => {
-    const keys = ['kubernetes.io/os: linux', 'topology.kubernetes.io/zone: nowhere', 'node.kubernetes.io/instance-type: x1',
-      'kubernetes.io/hostname: cp-9', 'node-role.kubernetes.io/control-plane: "yes"', ...lines(20, (i) => `k${i}: v`).split('\n')];
+    const keys = ['kubernetes.io/os: linux', 'topology.kubernetes.io/zone: nowhere',
+      'node.kubernetes.io/instance-type: x1', 'kubernetes.io/hostname: cp-9',
+      'node-role.kubernetes.io/control-plane: "yes"', ...lines(20, (i) => `k${i}: v`).split('\n')];
     const all = codes(daemonSet('', keys.map((k) => `        ${k}`).join('\n')));
     const alone = keys.flatMap((k) => codes(daemonSet('', `        ${k}`)));
     assert.deepEqual(all, alone);

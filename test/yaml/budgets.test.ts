@@ -86,10 +86,12 @@ describe('fixed limits and texts read for other purposes', () => {
     assert.match(depth.message, /\(depth limit, a fixed limit: no setting or flag raises it\)$/);
     const bomb = 'a: &a [x, x, x, x, x, x, x, x, x, x]\nb: &b [*a, *a, *a, *a, *a, *a, *a, *a, *a, *a]\n' +
       'c: [*b, *b, *b, *b, *b, *b, *b, *b, *b, *b]\n';
-    const alias = parseYamlText(bomb, { maxAliasNodes: 500 }).documents[0]!.errors.find((e) => e.code === 'yaml.aliasLimit')!;
+    const errors = parseYamlText(bomb, { maxAliasNodes: 500 }).documents[0]!.errors;
+    const alias = errors.find((e) => e.code === 'yaml.aliasLimit')!;
     assert.match(alias.message, /\(alias expansion limit, a fixed limit: no setting or flag raises it\)$/);
     const many = parseYamlText(']'.repeat(500), { maxErrors: 10 }).documents[0]!;
-    assert.match(many.errors[many.errors.length - 1]!.message, /raise kce\.limits\.maxSyntaxErrors \(kce CLI: --max-syntax-errors\)/);
+    const last = many.errors[many.errors.length - 1]!.message;
+    assert.match(last, /raise kce\.limits\.maxSyntaxErrors \(kce CLI: --max-syntax-errors\)/);
   });
 
   test('a nodes file\'s budget messages name no editor setting or flag (loadNodes passes hints: false)', () => {

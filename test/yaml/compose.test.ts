@@ -13,10 +13,12 @@ import { loadNodesFromText } from '../../server/src/inventory/files/loadNodes';
 const LOOSE = { maxErrors: 1e9, maxNodes: 1e9 };
 
 function yamlFiles(dir: string): string[] {
-  return readdirSync(dir).sort().flatMap((n) => {
-    const p = join(dir, n);
-    return statSync(p).isDirectory() ? yamlFiles(p) : /\.ya?ml$/.test(n) ? [p] : [];
-  });
+  return readdirSync(dir)
+    .sort()
+    .flatMap((n) => {
+      const p = join(dir, n);
+      return statSync(p).isDirectory() ? yamlFiles(p) : /\.ya?ml$/.test(n) ? [p] : [];
+    });
 }
 
 describe('the stepped parser composes what the library composes', () => {
@@ -30,8 +32,16 @@ describe('the stepped parser composes what the library composes', () => {
         if (ours.readEnd !== undefined) continue; // go-yaml reads less than the library: compared in goyaml tests
         const theirs = parseAllDocuments(doc, { schema: 'failsafe', uniqueKeys: false, merge: false, strict: false });
         const list = Array.isArray(theirs) ? theirs : [theirs];
-        assert.deepEqual(ours.docs.map((d) => d.toJS()), list.map((d) => d.toJS()), f);
-        assert.deepEqual(ours.docs.map((d) => d.errors.length), list.map((d) => d.errors.length), f);
+        assert.deepEqual(
+          ours.docs.map((d) => d.toJS()),
+          list.map((d) => d.toJS()),
+          f,
+        );
+        assert.deepEqual(
+          ours.docs.map((d) => d.errors.length),
+          list.map((d) => d.errors.length),
+          f,
+        );
       }
     }
   });
@@ -70,10 +80,15 @@ describe('node budget (kce.limits.maxDocumentNodes)', () => {
     const file = parseYamlText(text);
     assert.equal(file.documents.length, 2);
     const [big, small] = file.documents;
-    assert.deepEqual(big!.errors.map((e) => e.code), ['yaml.tooLarge']);
-    assert.equal(big!.errors[0]!.message,
+    assert.deepEqual(
+      big!.errors.map((e) => e.code),
+      ['yaml.tooLarge'],
+    );
+    assert.equal(
+      big!.errors[0]!.message,
       'document has more than 100000 nodes (keys, values and collections; node limit): it is not analysed ' +
-      '(raise kce.limits.maxDocumentNodes (kce CLI: --max-document-nodes) to allow more)');
+        '(raise kce.limits.maxDocumentNodes (kce CLI: --max-document-nodes) to allow more)',
+    );
     assert.deepEqual(big!.errors[0]!.range, [0, 1]);
     assert.equal(big!.value, null);
     assert.equal(big!.ast, null);
@@ -84,13 +99,23 @@ describe('node budget (kce.limits.maxDocumentNodes)', () => {
 
   test('a document at the shape of the largest public CRDs (25,000-30,000 nodes) is under the default budget', () => {
     // prometheus-operator's monitoring.coreos.com_alertmanagerconfigs (full): 1.6 MB, 27,438 nodes
-    const props = (depth: number): string[] => depth === 0 ? ['type: string'] : [
-      'type: object', 'properties:',
-      ...['alpha', 'beta', 'gamma', 'delta'].flatMap((p) => [`  ${p}:`, `    description: the ${p} field`,
-        ...props(depth - 1).map((l) => `    ${l}`)]),
-    ];
-    const schema = props(6).map((l) => `      ${l}`).join('\n');
-    const text = 'apiVersion: apiextensions.k8s.io/v1\nkind: CustomResourceDefinition\nmetadata:\n  name: big.example.com\n' +
+    const props = (depth: number): string[] =>
+      depth === 0
+        ? ['type: string']
+        : [
+            'type: object',
+            'properties:',
+            ...['alpha', 'beta', 'gamma', 'delta'].flatMap((p) => [
+              `  ${p}:`,
+              `    description: the ${p} field`,
+              ...props(depth - 1).map((l) => `    ${l}`),
+            ]),
+          ];
+    const schema = props(6)
+      .map((l) => `      ${l}`)
+      .join('\n');
+    const text =
+      'apiVersion: apiextensions.k8s.io/v1\nkind: CustomResourceDefinition\nmetadata:\n  name: big.example.com\n' +
       `spec:\n  versions:\n  - name: v1\n    schema:\n${schema}\n`;
     const d = parseYamlDocument(text, [0, text.length], 0);
     assert.deepEqual(d.errors, []);
@@ -99,9 +124,11 @@ describe('node budget (kce.limits.maxDocumentNodes)', () => {
     assert.ok(composeDocuments(text, { maxErrors: 100, maxNodes: 25_000 }).tooManyNodes !== undefined, 'over 25,000');
   });
 
-  test('a nodes file is not held to the editor\'s node budget', () => {
-    const items = Array.from({ length: 11_000 }, (_, i) =>
-      `- &n${i}\n  apiVersion: v1\n  kind: Node\n  metadata:\n    name: n${i}\n    labels: {a: b, c: d}\n`).join('');
+  test("a nodes file is not held to the editor's node budget", () => {
+    const items = Array.from(
+      { length: 11_000 },
+      (_, i) => `- &n${i}\n  apiVersion: v1\n  kind: Node\n  metadata:\n    name: n${i}\n    labels: {a: b, c: d}\n`,
+    ).join('');
     const loaded = loadNodesFromText(`apiVersion: v1\nkind: NodeList\nitems:\n${items}`, 'nodes.yaml');
     assert.deepEqual(loaded.errors, []);
     assert.equal(loaded.parser, 'yaml', 'read by the full parser');

@@ -234,7 +234,8 @@ export function* parseYamlDocumentSteps(
   }
   let stopped: YamlIssue | undefined;
   try {
-    const composed = yield* composeDocumentsSteps(slice, { maxErrors: opts.maxErrors, maxNodes: opts.maxDocumentNodes });
+    const limits = { maxErrors: opts.maxErrors, maxNodes: opts.maxDocumentNodes };
+    const composed = yield* composeDocumentsSteps(slice, limits);
     if (composed.tooManyNodes) {
       const message =
         `document has more than ${opts.maxDocumentNodes} nodes (keys, values and collections; node limit): it is ` +
@@ -248,7 +249,8 @@ export function* parseYamlDocumentSteps(
       for (const e of d.errors) {
         // the composer recovers from stack exhaustion on absurd nesting; report that once, as depth
         if (/call stack/i.test(e.message)) {
-          if (!tooDeep) doc.errors.push({ code: 'yaml.tooDeep', message: `nesting is too deep to parse (depth limit, ${FIXED_LIMIT})`, range: [start + e.pos[0], start + e.pos[1]] });
+          const message = `nesting is too deep to parse (depth limit, ${FIXED_LIMIT})`;
+          if (!tooDeep) doc.errors.push({ code: 'yaml.tooDeep', message, range: [start + e.pos[0], start + e.pos[1]] });
           tooDeep = true;
           continue;
         }

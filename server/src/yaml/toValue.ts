@@ -120,7 +120,8 @@ function convert(st: State, node: YamlNode | null | undefined, depth: number): C
   if (depth > st.limits.maxDepth) {
     if (!st.depthReported) {
       st.depthReported = true;
-      st.errors.push({ code: 'yaml.tooDeep', message: `nesting deeper than ${st.limits.maxDepth} levels is not supported (depth limit, ${FIXED_LIMIT})`, range: rangeOf(st, node) });
+      const message = `nesting deeper than ${st.limits.maxDepth} levels is not supported (depth limit, ${FIXED_LIMIT})`;
+      st.errors.push({ code: 'yaml.tooDeep', message, range: rangeOf(st, node) });
     }
     return { value: null, size: 1 };
   }
@@ -158,7 +159,8 @@ function convertAlias(st: State, node: Alias): Converted {
       st.aliasLimitReported = true;
       st.errors.push({
         code: 'yaml.aliasLimit',
-        message: `alias *${node.source} would expand the document beyond ${st.limits.maxAliasNodes} nodes (alias expansion limit, ${FIXED_LIMIT})`,
+        message: `alias *${node.source} would expand the document beyond ${st.limits.maxAliasNodes} nodes ` +
+          `(alias expansion limit, ${FIXED_LIMIT})`,
         range: rangeOf(st, node),
       });
     }
