@@ -131,7 +131,7 @@ describe('budget settings (kce.limits.*)', () => {
         untrusted.maxDocumentLength,
         untrusted.maxDocumentNodes,
       ],
-      [40_000, 8 * Mi, 5, 2000, 4 * Mi, 100_000],
+      [25_000, 8 * Mi, 5, 2000, 4 * Mi, 100_000],
     );
   });
 });

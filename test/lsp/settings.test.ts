@@ -22,7 +22,7 @@ describe('settings', () => {
       insights: { enabled: true },
       hover: { maxNodes: 20 },
       limits: {
-        documentAnalysisMs: 2000, maxTextLength: 8 * 1024 * 1024, maxDocuments: 40_000, maxDocumentLength: 4 * 1024 * 1024,
+        documentAnalysisMs: 2000, maxTextLength: 8 * 1024 * 1024, maxDocuments: 25_000, maxDocumentLength: 4 * 1024 * 1024,
         maxSyntaxErrors: 100, maxDocumentNodes: 100_000,
       },
       trace: { server: 'off' },

@@ -368,7 +368,7 @@ export function* analyzeTextSteps(
       else reusable.set(p.text, { next: 0, items: [{ parsed: p, analysis: a }] });
     });
   }
-  yield; // indexing 40,000 earlier documents, or splitting 40,000 new ones, takes a slice of its own
+  yield; // indexing 25,000 earlier documents, or splitting 25,000 new ones, takes a slice of its own
   const parsed: ParsedDocument[] = [];
   const documents: DocumentAnalysis[] = [];
   const budget = withinBudget(splitYamlDocuments(text, lim.maxDocuments), parseOptions);

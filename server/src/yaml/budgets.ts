@@ -38,7 +38,7 @@ export const BUDGET_SPECS: Readonly<Record<BudgetName, BudgetSpec>> = Object.fre
     flag: '--max-text-length',
     what: 'characters parsed per file',
   },
-  maxDocuments: { default: 40_000, min: 1, max: 200_000, flag: '--max-documents', what: 'documents per file' },
+  maxDocuments: { default: 25_000, min: 1, max: 200_000, flag: '--max-documents', what: 'documents per file' },
   maxDocumentLength: {
     default: 4 * Mi,
     min: 64 * 1024,

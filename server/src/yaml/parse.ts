@@ -30,7 +30,7 @@ export interface ParseOptions {
   maxDepth?: number;
   /** Errors kept per document (the rest are counted in one summary error); the parse stops there. Default 100. */
   maxErrors?: number;
-  /** Documents parsed per text; the rest are reported once and left out. Default 40,000. */
+  /** Documents parsed per text; the rest are reported once and left out. Default 25,000. */
   maxDocuments?: number;
   /** Characters parsed per text, summed over its documents; the rest are left out. Default 8 Mi. */
   maxParsedLength?: number;
