@@ -60,6 +60,8 @@ export interface PlacementNodeDto {
 /** One scheduler reason: the upstream plugin, its reason string, the pod field responsible (located). */
 export interface SchedulerReasonDto {
   plugin: SchedulerReasonCode;
+  /** The registry code of this exact reason string (`InterPodAffinity.ExistingAntiAffinity`…), when known. */
+  code?: SchedulerReasonCode;
   message: string;
   field: string;
   /** NodeResourcesFit's numbers (`requests 500m, 200m free of 4`); NodePorts' port (`0.0.0.0:9100/TCP in use by …`). */

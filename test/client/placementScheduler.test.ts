@@ -46,6 +46,16 @@ describe('placement view: the scheduler stage', () => {
     assert.ok(html.includes(esc(JSON.stringify({ type: 'note', code: 'NodeResourcesFit' }))));
     assert.ok(html.includes('fitsRequest') && html.includes('pkg/scheduler/framework/plugins/noderesources/fit.go'));
   });
+  test('a reason with its exact code links that code\'s note and Go function, not the plugin\'s main one', () => {
+    const r = result();
+    r.nodes[0]!.scheduler = { feasible: false, reasons: [{
+      plugin: 'InterPodAffinity', code: 'InterPodAffinity.ExistingAntiAffinity', field: 'spec.template.spec.affinity',
+      message: "node(s) didn't satisfy existing pods anti-affinity rules",
+    }] };
+    const out = renderPlacementBody({ result: r });
+    assert.ok(out.includes('satisfyExistingPodsAntiAffinity'), 'the exact Go function');
+    assert.ok(out.includes(esc(JSON.stringify({ type: 'note', code: 'InterPodAffinity.ExistingAntiAffinity' }))));
+  });
   test('the Pending count and what the stage covers', () => {
     assert.match(html, /<b class="bad" id="count-pending">2<\/b>created, then Pending/);
     assert.match(html, /Filter stage only: no scoring, no preemption\. 1 node lists no allocatable/);

@@ -6,7 +6,7 @@ import assert from 'node:assert/strict';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { fileSource, sampleSource, withPodsFile } from '../../server/src/inventory/source';
+import { fileSource, sampleSource, withPodsFileOffThread } from '../../server/src/inventory/source';
 import { loadInventory, defaultDeps } from '../../server/src/lsp/defaultDeps';
 import { toKubectlYaml } from '../../server/src/inventory/files/generate';
 import { startServer, PULL_CAPS } from '../lsp/harness';
@@ -57,19 +57,20 @@ describe('inventory sources with pods', () => {
     assert.deepEqual([sample.nodes.length, sample.pods.length, used(sample, 'worker-a-1')], [14, 43, 3600]);
   });
 
-  test('a pods file replaces the pods of the source; one without pods is an error, not an empty success', () => {
+  test('a pods file replaces the pods of the source; one without pods is an error, not an empty success', async () => {
     const base = fileSource({ path: '/w/nodes.json', text: JSON.stringify(list([node('n1')])) });
     assert.equal(base.pods.length, 0);
-    const withPods = withPodsFile(base, {
-      path: '/w/pods.json',
-      text: JSON.stringify(list([pod('p1', 'n1', '1500m')])),
-    });
+    const podsPath = join(tmp.dir, 'replacing-pods.json');
+    writeFileSync(podsPath, JSON.stringify(list([pod('p1', 'n1', '1500m')]), null, 4));
+    const withPods = (await withPodsFileOffThread(base, podsPath)).source;
     assert.deepEqual(
       [withPods.pods.length, withPods.podsPath, used(withPods, 'n1'), used(base, 'n1')],
-      [1, '/w/pods.json', 1500, 0],
+      [1, podsPath, 1500, 0],
     );
-    const empty = withPodsFile(base, { path: '/w/x.yaml', text: 'kind: ConfigMap\n' });
-    assert.match(empty.errors[0]!.message, /\/w\/x\.yaml: no Pod objects found/);
+    const noPods = join(tmp.dir, 'x.yaml');
+    writeFileSync(noPods, 'kind: ConfigMap\n');
+    const empty = (await withPodsFileOffThread(base, noPods)).source;
+    assert.match(empty.errors[0]!.message, /x\.yaml: no Pod objects found/);
   });
 
   test('loadInventory reads kce.inventory.podsFile (regular files only, errors said, never thrown)', async () => {

@@ -4,15 +4,14 @@
 import { test, describe } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Hover, MarkupContent } from 'vscode-languageserver/node';
-import { analyzeText } from '../../server/src/analysis/index';
-import { defaultDeps } from '../../server/src/lsp/defaultDeps';
 import { ClusterNodeInfos } from '../../server/src/core/scheduler/nodeInfo';
 import { sampleClusterNodes, sampleClusterPods } from '../../server/src/inventory/files/sampleCluster';
 import { readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { toSchedPod } from '../../server/src/inventory/files/podModel';
-import type { ServerDeps } from '../../server/src/lsp/deps';
+import { buildScheduling } from '../../server/src/inventory/source';
 import { startServer } from './harness';
+import { depsWithScheduling } from './schedulingDeps';
 
 const FILTERING =
   'https://github.com/kubernetes/kubernetes/blob/v1.35.0/pkg/scheduler/framework/plugins/interpodaffinity/filtering.go';
@@ -67,14 +66,9 @@ function state(): ClusterNodeInfos {
   return s;
 }
 
-function depsWith(s: ClusterNodeInfos): ServerDeps {
-  const { analyzeTextAsync: _cooperative, ...real } = defaultDeps();
-  return { ...real, analyzeText: (text, ctx, previous) => analyzeText(text, { ...ctx, scheduling: s }, previous) };
-}
-
 describe('hover: scheduler reasons link their exact Go function', () => {
   test('two InterPodAffinity reasons on two nodes link two different functions', async () => {
-    const h = await startServer({ deps: depsWith(state()) });
+    const h = await startServer({ deps: depsWithScheduling(state()) });
     try {
       const uri = 'file:///links/agent.yaml';
       await h.open(uri, DS);
@@ -91,16 +85,19 @@ describe('hover: scheduler reasons link their exact Go function', () => {
       // The plugin's main function (satisfyPodAffinity) is linked by neither row.
       assert.ok(!b.includes('[satisfyPodAffinity]') && !c.includes('[satisfyPodAffinity]'));
       assert.match(md, /Why\? \(note\) .*\[InterPodAffinity\.AntiAffinity\]\(/);
+      // The views get the same: each reason of the placement DTO carries its exact code.
+      const placed = (await h.client.sendRequest('kce/simulatePlacement', { uri, documentIndex: 0 })) as {
+        nodes: { name: string; scheduler?: { reasons: { plugin: string; code?: string }[] } }[];
+      };
+      const codes = (node: string) => placed.nodes.find((n) => n.name === node)?.scheduler?.reasons.map((r) => r.code);
+      assert.deepEqual([codes('worker-b-1'), codes('worker-c-1')], [['InterPodAffinity.AntiAffinity'], ['InterPodAffinity.ExistingAntiAffinity']]);
     } finally {
       await h.dispose();
     }
   });
 
   test('node-exporter on the sample cluster: the NodePorts row names port 9100 and the pod holding it', async () => {
-    const sample = new ClusterNodeInfos();
-    for (const n of sampleClusterNodes()) sample.setNode(n);
-    for (const p of sampleClusterPods()) sample.upsertPod(p);
-    const h = await startServer({ deps: depsWith(sample) });
+    const h = await startServer({ deps: depsWithScheduling(buildScheduling(sampleClusterNodes(), sampleClusterPods())) });
     try {
       const uri = 'file:///links/node-exporter.yaml';
       const text = readFileSync(join(resolve(__dirname, '../..'), 'examples/node-exporter.yaml'), 'utf8');

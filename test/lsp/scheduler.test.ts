@@ -8,32 +8,22 @@ import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { CodeLens, Hover, MarkupContent } from 'vscode-languageserver/node';
 import * as P from '../../server/src/protocol';
-import { analyzeText } from '../../server/src/analysis/index';
+import type { ClusterNodeInfos } from '../../server/src/core/scheduler/nodeInfo';
+import { buildScheduling } from '../../server/src/inventory/source';
 import { defaultDeps } from '../../server/src/lsp/defaultDeps';
-import { ClusterNodeInfos } from '../../server/src/core/scheduler/nodeInfo';
 import { sampleClusterNodes, sampleClusterPods } from '../../server/src/inventory/files/sampleCluster';
-import type { ServerDeps } from '../../server/src/lsp/deps';
 import { startServer } from './harness';
+import { depsWithScheduling } from './schedulingDeps';
 
 const ROOT = resolve(__dirname, '../..');
 const OTEL = join(ROOT, 'examples/otel-agent.yaml');
 
-function sampleState(): ClusterNodeInfos {
-  const s = new ClusterNodeInfos();
-  for (const n of sampleClusterNodes()) s.setNode(n);
-  for (const p of sampleClusterPods()) s.upsertPod(p);
-  return s;
-}
-
-/** The real deps, with the analysis reading `state` as its scheduler state. */
-function depsWith(state: ClusterNodeInfos): ServerDeps {
-  const { analyzeTextAsync: _cooperative, ...real } = defaultDeps();
-  return { ...real, analyzeText: (text, ctx, previous) => analyzeText(text, { ...ctx, scheduling: state }, previous) };
-}
+/** The sample cluster's nodes and pods, as the session builds them for the sample inventory. */
+const sampleState = (): ClusterNodeInfos => buildScheduling(sampleClusterNodes(), sampleClusterPods());
 
 describe('the scheduler stage in the editor', () => {
   test('otel-agent on the sample cluster: lens, hover, placement verdicts, diagnostic', async () => {
-    const h = await startServer({ deps: depsWith(sampleState()) });
+    const h = await startServer({ deps: depsWithScheduling(sampleState()) });
     try {
       const uri = pathToFileURL(OTEL).href;
       const text = readFileSync(OTEL, 'utf8');
@@ -93,7 +83,7 @@ describe('the scheduler stage in the editor', () => {
   });
 
   test('an edit that lowers the request clears the Pending count and the warning', async () => {
-    const h = await startServer({ deps: depsWith(sampleState()) });
+    const h = await startServer({ deps: depsWithScheduling(sampleState()) });
     try {
       const uri = pathToFileURL(OTEL).href;
       const text = readFileSync(OTEL, 'utf8');

@@ -78,7 +78,7 @@ function reasonCell(r: PlacementNodeDto, uri: string): string {
 /** A scheduler verdict's parts as the placement and workload views show them (DTOs of both share these fields). */
 export interface VerdictHtmlInput {
   allocatableUnknown?: boolean;
-  reasons: readonly { plugin: string; message: string; field: string; detail?: string; range?: { start: { line: number; character: number } } }[];
+  reasons: readonly { plugin: string; code?: string; message: string; field: string; detail?: string; range?: { start: { line: number; character: number } } }[];
 }
 
 /** The `allocatable unknown` tag (empty when allocatable is known). */
@@ -88,14 +88,14 @@ export function allocatableUnknownTag(v: VerdictHtmlInput): string {
     : '';
 }
 
-/** Each reason with its field (revealed in the editor), its plugin's note and its Go function. */
+/** Each reason with its field (revealed in the editor), its note and the Go function returning that exact string. */
 export function verdictReasonsHtml(v: VerdictHtmlInput, uri: string): string {
   return v.reasons.map((x) => {
-    const go = goRefFor(x.plugin);
+    const go = goRefFor(x.code ?? x.plugin);
     const field = x.range
       ? msgLink(x.field, { type: 'reveal', uri, line: x.range.start.line, character: x.range.start.character }, 'Show the field in the editor')
       : `<span class="code">${esc(x.field)}</span>`;
-    const note = msgLink(x.plugin, { type: 'note', code: x.plugin }, 'Open the note about this scheduler plugin');
+    const note = msgLink(x.plugin, { type: 'note', code: x.code ?? x.plugin }, 'Open the note about this scheduler plugin');
     const goLink = msgLink(go.func, { type: 'open', url: go.url }, 'Open the Go function at the pinned tag');
     const detail = x.detail ? ` (${esc(x.detail)})` : '';
     return `<div>${esc(x.message)}${detail}<br><span class="sub">${field} · ${note} · ${goLink}</span></div>`;

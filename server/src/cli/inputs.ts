@@ -10,6 +10,7 @@ import { loadPodsFromText, mayBelongToDaemonSet } from '../inventory/files/loadP
 import { toSchedPod } from '../inventory/files/podModel';
 import { loadSchedPodsFile } from '../inventory/files/podsFile';
 import { sampleClusterNodes } from '../inventory/files/sampleCluster';
+import { fsErrorWords } from '../inventory/files/fsErrorWords';
 
 /** Unusable input: the CLI prints the message and exits 2. */
 export class InputError extends Error {}
@@ -23,18 +24,6 @@ const MANIFEST = /\.(ya?ml|json)$/i;
 const MAX_MANIFEST_BYTES = 64 * 1024 * 1024;
 const MAX_INVENTORY_BYTES = 256 * 1024 * 1024;
 
-function errorCode(e: unknown): string {
-  const err = e as NodeJS.ErrnoException;
-  const why: Record<string, string> = {
-    ELOOP: 'too many levels of symbolic links',
-    EACCES: 'permission denied',
-    EPERM: 'operation not permitted',
-    ENOENT: 'no such file or folder',
-    EISDIR: 'is a folder',
-  };
-  return (err.code && why[err.code]) || err.code || err.message;
-}
-
 /** Files to check: each file as given, `-`, and the YAML/JSON files under each folder (sorted, no dot folders or node_modules). */
 export function expandPaths(paths: readonly string[]): string[] {
   const out: string[] = [];
@@ -46,7 +35,7 @@ export function expandPaths(paths: readonly string[]): string[] {
       real = realpathSync(dir);
       names = readdirSync(dir).sort();
     } catch (e) {
-      throw new InputError(`cannot read folder ${dir}: ${errorCode(e)}`);
+      throw new InputError(`cannot read folder ${dir}: ${fsErrorWords(e)}`);
     }
     if (seen.has(real)) return; // a symlink back to a folder already walked
     seen.add(real);
@@ -75,7 +64,7 @@ export function expandPaths(paths: readonly string[]): string[] {
     try {
       st = statSync(p, { throwIfNoEntry: false });
     } catch (e) {
-      throw new InputError(`cannot read ${p}: ${errorCode(e)}`);
+      throw new InputError(`cannot read ${p}: ${fsErrorWords(e)}`);
     }
     if (!st) throw new InputError(`no such file or folder: ${p}`);
     if (st.isDirectory()) walk(p);
@@ -98,7 +87,7 @@ function readCapped(fd: number, max: number, name: string): Buffer {
       const code = (e as NodeJS.ErrnoException).code;
       if (code === 'EAGAIN') continue; // a non-blocking standard input with nothing yet
       if (code === 'EOF') break;
-      throw new InputError(`cannot read ${name}: ${errorCode(e)}`);
+      throw new InputError(`cannot read ${name}: ${fsErrorWords(e)}`);
     }
     if (n === 0) break;
     total += n;
@@ -121,7 +110,7 @@ function readBytes(path: string, max: number): Buffer {
     // O_NONBLOCK: opening a FIFO must not wait for a writer; it is refused below as not a regular file
     fd = openSync(path, constants.O_RDONLY | constants.O_NONBLOCK);
   } catch (e) {
-    throw new InputError(`cannot read ${path}: ${errorCode(e)}`);
+    throw new InputError(`cannot read ${path}: ${fsErrorWords(e)}`);
   }
   try {
     const st = fstatSync(fd);

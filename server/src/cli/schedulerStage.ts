@@ -1,6 +1,6 @@
 // The scheduler stage of a DaemonSet in `kce simulate` and `kce plan`: the per-node state built from --pods, the
 // SCHEDULER column and the sentences that say what the stage does and does not cover.
-import { ClusterNodeInfos } from '../core/scheduler/nodeInfo';
+import type { ClusterNodeInfos } from '../core/scheduler/nodeInfo';
 import type { SchedPod } from '../core/scheduler/types';
 import type { NodeInfo, Pod } from '../core/types';
 import { schedulerResult, type NodeResult, type SchedulerResult } from '../analysis/results';
@@ -8,13 +8,11 @@ import type { DocumentAnalysis } from '../analysis/types';
 import { renderTable } from './table';
 import type { Inventory } from './inputs';
 import { sampleClusterPods } from '../inventory/files/sampleCluster';
+import { buildScheduling } from '../inventory/source';
 
-/** The scheduler's per-node state: the inventory's nodes and the pods bound to them (unbound/finished ones ignored). */
-export function schedulingState(nodes: readonly NodeInfo[], pods: readonly Pod[]): ClusterNodeInfos {
-  const s = new ClusterNodeInfos();
-  for (const n of nodes) s.setNode(n);
-  for (const p of pods) s.upsertPod(p as SchedPod);
-  return s;
+/** The scheduler's per-node state (inventory/source.ts builds it): CLI pods are full Pods, read as the scheduler does. */
+function schedulingState(nodes: readonly NodeInfo[], pods: readonly Pod[]): ClusterNodeInfos {
+  return buildScheduling(nodes, pods as readonly SchedPod[]);
 }
 
 export interface SchedulerPods {

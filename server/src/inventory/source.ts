@@ -6,7 +6,7 @@ import { ClusterNodeInfos } from '../core/scheduler/nodeInfo';
 import type { SchedNode, SchedPod } from '../core/scheduler/types';
 import { nodesFromParsed, parseObjectsText } from './files/loadNodes';
 import type { LoadError } from './files/loadNodes';
-import { loadSchedPodsFromText, schedPodsFromParsed } from './files/loadPods';
+import { schedPodsFromParsed } from './files/loadPods';
 import { loadPodsFileOffThread } from './files/podsLoader';
 import { sampleClusterNodes, sampleClusterPods } from './files/sampleCluster';
 
@@ -35,14 +35,9 @@ export function buildScheduling(nodes: readonly SchedNode[], pods: readonly Sche
   return infos;
 }
 
-/** The same source with the pods of a pods file (`kubectl get pods -A -o yaml|json`) instead of its own. */
-export function withPodsFile(src: InventorySource, file: CandidateFile): InventorySource {
-  const r = loadSchedPodsFromText(file.text, file.path);
-  return withLoadedPods(src, file.path, r.pods, r.errors, buildScheduling(src.nodes, r.pods));
-}
-
 /**
- * The same, the file read in a worker thread (any size, see podsFile.ts): this thread only adds each batch of
+ * The same source with the pods of a pods file (`kubectl get pods -A -o yaml|json`) instead of its own, the file read
+ * in a worker thread (any size, see podsFile.ts): this thread only adds each batch of
  * pods to the per-node state as it arrives, so a language server answers requests while a big file loads.
  */
 export async function withPodsFileOffThread(

@@ -14,6 +14,7 @@ import { findAnalysis, listItem } from '../analysis/lists';
 import { registerWorkloadRequests } from './workloadRequests';
 import { nodeCapacity } from './inventoryStatus';
 import { schedulingFor } from '../analysis/scheduling';
+import { schedulerReasonCode } from '../codes/index';
 
 /** The nodes of a placement as DTOs: each reason with the range of its field in the document. */
 export function nodeDtos(a: Analyzed, d: DocumentAnalysis, nodes: readonly NodeResult[], session: Session): P.PlacementNodeDto[] {
@@ -52,6 +53,8 @@ export function nodeDtos(a: Analyzed, d: DocumentAnalysis, nodes: readonly NodeR
 export function schedulerDto(s: SchedulerResult, rangeOf: (field: string) => P.SchedulerReasonDto['range'] | undefined): P.SchedulerVerdictDto {
   const reasons = s.reasons.map((r) => {
     const dto: P.SchedulerReasonDto = { ...r };
+    const code = schedulerReasonCode(r.plugin, r.message);
+    if (code) dto.code = code;
     const range = rangeOf(r.field);
     if (range) dto.range = range;
     return dto;

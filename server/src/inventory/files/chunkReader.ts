@@ -2,6 +2,7 @@
 // refused before a byte is read), under a size cap far above the whole-text readers' one, since the item-by-item
 // readers keep the reduced pods, not the file. Two buffers are reused, so reading costs no allocation per chunk.
 import { closeSync, constants, fstatSync, openSync, readSync } from 'node:fs';
+import { fsErrorWords } from './fsErrorWords';
 
 /**
  * The largest pods file read: 8 GiB. `kubectl get pods -A -o json` of 450,000 pods (the issue's scale) is about
@@ -13,17 +14,6 @@ const CHUNK = 16 * 1024 * 1024;
 
 /** Why a pods file cannot be read, in words for the user (no throw). */
 export class PodsFileError extends Error {}
-
-function why(e: unknown): string {
-  const err = e as NodeJS.ErrnoException;
-  const words: Record<string, string> = {
-    ELOOP: 'too many levels of symbolic links',
-    EACCES: 'permission denied',
-    ENOENT: 'no such file',
-    EISDIR: 'is a folder',
-  };
-  return (err.code && words[err.code]) || err.code || err.message;
-}
 
 /** Reads a file chunk by chunk; `window` holds the unconsumed bytes followed by the new ones. */
 export class ChunkReader {
@@ -45,7 +35,7 @@ export class ChunkReader {
       // O_NONBLOCK: opening a FIFO must not wait for a writer; it is refused below as not a regular file.
       this.fd = openSync(path, constants.O_RDONLY | constants.O_NONBLOCK);
     } catch (e) {
-      throw new PodsFileError(`cannot read ${path}: ${why(e)}`);
+      throw new PodsFileError(`cannot read ${path}: ${fsErrorWords(e)}`);
     }
     const st = fstatSync(this.fd);
     const fail = (m: string) => {
