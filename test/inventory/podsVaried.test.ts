@@ -7,7 +7,6 @@ import { describe, test, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { generatePodObjects } from '../../server/src/inventory/files/generatePods';
 import { toKubectlYaml } from '../../server/src/inventory/files/generate';
 import {
   loadPodsFromText,
@@ -18,75 +17,12 @@ import { loadSchedPodsFile } from '../../server/src/inventory/files/podsFile';
 import { loadPodsFileOffThread } from '../../server/src/inventory/files/podsLoader';
 import { splitPodsFile } from '../../server/src/inventory/files/podsSplit';
 import { tempDir } from '../cluster/apiServer';
+import { list, variedPods } from './variedPods';
 
 const tmp = tempDir('kce-pods-varied-');
 after(() => tmp.cleanup());
 
 type Obj = Record<string, unknown>;
-const base = () => [...generatePodObjects(3, 6)] as Obj[];
-const spec = (p: Obj) => p.spec as Obj;
-const status = (p: Obj) => p.status as Obj;
-const meta = (p: Obj) => p.metadata as Obj;
-
-function variedPods(): unknown[] {
-  const pods = base();
-  spec(pods[0]!).initContainers = [
-    { name: 'init', image: 'busybox', resources: { requests: { cpu: '2', memory: '1Gi' } } },
-    {
-      name: 'sidecar',
-      image: 'envoy',
-      restartPolicy: 'Always',
-      resources: { requests: { cpu: '300m' }, limits: { cpu: '1' } },
-      ports: [{ containerPort: 53, hostPort: 5353, hostIP: '10.0.0.1', protocol: 'UDP' }],
-    },
-  ];
-  spec(pods[1]!).overhead = { cpu: '250m', memory: '120Mi' };
-  spec(pods[1]!).resources = { requests: { cpu: '1500m', 'example.com/gpu': '1' }, limits: { cpu: '2' } };
-  spec(pods[2]!).affinity = {
-    podAntiAffinity: {
-      requiredDuringSchedulingIgnoredDuringExecution: [
-        { labelSelector: { matchLabels: { app: 'db' } }, topologyKey: 'kubernetes.io/hostname' },
-      ],
-    },
-    nodeAffinity: {
-      requiredDuringSchedulingIgnoredDuringExecution: {
-        nodeSelectorTerms: [{ matchExpressions: [{ key: 'zone', operator: 'In', values: ['a', 'b'] }] }],
-      },
-    },
-  };
-  spec(pods[2]!).topologySpreadConstraints = [
-    { maxSkew: 1, topologyKey: 'zone', whenUnsatisfiable: 'DoNotSchedule', labelSelector: { matchLabels: { a: 'b' } } },
-  ];
-  spec(pods[3]!).tolerations = [{ key: 'dedicated', operator: 'Equal', value: 'gpu', effect: 'NoSchedule' }];
-  const resized = status(pods[4]!);
-  resized.resize = 'InProgress';
-  resized.conditions = [{ type: 'PodResizePending', status: 'True', reason: 'Deferred' }];
-  (resized.containerStatuses as Obj[])[0]!.allocatedResources = { cpu: '750m' };
-  (resized.containerStatuses as Obj[])[0]!.resources = { requests: { cpu: '750m' } };
-  // Strings that hold the layout's own markers: escaped newlines, a closing brace at the items' indentation, keys.
-  meta(pods[5]!).annotations = {
-    note: '\n        },\n        {\n            "env": [\n- apiVersion: v1\nitems:\n',
-    'kubectl.kubernetes.io/last-applied-configuration': JSON.stringify(pods[6], null, 4),
-  };
-  meta(pods[6]!).labels = { ...(meta(pods[6]!).labels as Obj), team: 'équipe-北京', emoji: '🚀' };
-  meta(pods[7]!).deletionTimestamp = '2025-03-01T11:00:00Z';
-  delete meta(pods[8]!).ownerReferences; // an orphan
-  delete meta(pods[9]!).name; // an error, located by its item
-  // Keys the YAML reader drops unread, where they must not be dropped: a label named env, block scalars that hold
-  // key-like lines, a sequence item whose first key is one of them.
-  meta(pods[10]!).labels = { env: 'prod', state: 'x', app: 'a' };
-  meta(pods[10]!).annotations = { doc: 'line one\n  env:\n    - name: x\nlast line\n' };
-  const c10 = (spec(pods[10]!).containers as Obj[])[0]!;
-  c10.args = ['--x', 'multi\nline\n  env:\n'];
-  c10.command = ['run'];
-  (c10.env as Obj[]).push({ name: 'SCRIPT', value: 'a\n\n  b:\n    - c\n' });
-  spec(pods[10]!).tolerations = [{ key: 'state', operator: 'Equal', value: 'env', effect: 'NoSchedule' }];
-  const node = { apiVersion: 'v1', kind: 'Node', metadata: { name: 'n' }, status: { allocatable: { cpu: '4' } } };
-  const deployment = { apiVersion: 'apps/v1', kind: 'Deployment', metadata: { name: 'd' }, spec: {} };
-  return [node, ...pods.slice(0, 9), deployment, ...pods.slice(9)];
-}
-
-const list = (items: unknown[]) => ({ apiVersion: 'v1', items, kind: 'List', metadata: { resourceVersion: '' } });
 
 function write(name: string, text: string): string {
   const p = join(tmp.dir, name);

@@ -1,7 +1,7 @@
 // A Pod object (kubectl's or the API server's shape) -> the part the scheduler's Filter plugins read about pods
 // already on nodes (core/scheduler/types.ts SchedPod). Everything else — images, env, volumes, probes, most of
 // status — is dropped, so a 450,000-pod inventory holds a fraction of its file in memory.
-import type { PodCondition, Toleration } from '../../core/types';
+import type { PodCondition } from '../../core/types';
 import type {
   ContainerPort,
   ResourceRequirements,
@@ -108,9 +108,9 @@ function specOf(spec: Record<string, unknown>): SchedPodSpec {
   if (overhead) out.overhead = overhead;
   const resources = requestsOnly(spec.resources);
   if (resources) out.resources = resources;
-  // Kept as written: InterPodAffinity reads existing pods' terms, PodTopologySpread their constraints.
+  // Kept as written: InterPodAffinity reads existing pods' terms, PodTopologySpread their constraints. (Their
+  // tolerations are not kept: only the incoming pod's are read.)
   if (isObj(spec.affinity)) out.affinity = spec.affinity as SchedPodSpec['affinity'];
-  if (Array.isArray(spec.tolerations)) out.tolerations = spec.tolerations.filter(isObj) as unknown as Toleration[];
   if (Array.isArray(spec.topologySpreadConstraints)) {
     out.topologySpreadConstraints = spec.topologySpreadConstraints.filter(
       isObj,

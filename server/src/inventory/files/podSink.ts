@@ -10,7 +10,7 @@ export type KeepWhole = (raw: Record<string, unknown>) => boolean;
 
 // Pods per batch handed on: the language server's main thread parses and adds one batch between requests (4,096
 // pods held it about 200 ms; 1,024 keep it near 50 ms).
-const BATCH = 1024;
+const BATCH = 256;
 
 export class PodSink {
   pods: SchedPod[] = [];
@@ -31,6 +31,16 @@ export class PodSink {
   /** Whether some pods are kept whole (then a reader must not drop any part of them). */
   get keepsWhole(): boolean {
     return this.keep !== undefined;
+  }
+
+  /** Whether batches are handed on as they fill (the pods do not stay with this sink). */
+  get handsOn(): boolean {
+    return this.onBatch !== undefined;
+  }
+
+  /** Whether the caller's keep test takes this raw pod. */
+  wouldKeep(raw: Record<string, unknown>): boolean {
+    return this.keep?.(raw) ?? false;
   }
 
   /** One item of the List; items of other kinds (a Node in `kubectl get nodes,pods`) only advance the index. */

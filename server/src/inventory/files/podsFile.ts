@@ -10,7 +10,15 @@ import { ChunkReader, MAX_PODS_FILE_BYTES, PodsFileError } from './chunkReader';
 import type { LoadedPods } from './loadPods';
 import { loadPodsFromText } from './loadPods';
 import { PodSink, type KeepWhole } from './podSink';
-import { jsonLayout, NotKubectlShaped, readJsonItems, type JsonLayout } from './podsJsonItems';
+import {
+  DEFAULT_PICK,
+  jsonLayout,
+  NotKubectlShaped,
+  PickMismatch,
+  readJsonItems,
+  type JsonLayout,
+  type PickPolicy,
+} from './podsJsonItems';
 import { readYamlItems } from './podsYamlItems';
 
 export { MAX_PODS_FILE_BYTES };
@@ -41,6 +49,8 @@ export interface PodsFileOptions {
   onRestart?: () => void;
   /** Read only this part of the file (podsSplit.ts), in this layout; no whole-text fallback. */
   part?: FilePart;
+  /** When JSON items are picked by layout instead of parsed (default DEFAULT_PICK; tests lower it). */
+  pick?: PickPolicy;
 }
 
 /** Bytes `[start, end)` of a pods file, beginning at an item of its List, in a layout known from the file's head. */
@@ -89,8 +99,20 @@ export function loadSchedPodsFile(path: string, sourceName = path, opts: PodsFil
     const sink = new PodSink(sourceName, opts.keep, opts.onBatch);
     try {
       if (layout) {
-        readJsonItems(r, layout, sink);
-        return result(sink, 'json', 'json-items');
+        try {
+          readJsonItems(r, layout, sink, opts.pick ?? DEFAULT_PICK);
+          return result(sink, 'json', 'json-items');
+        } catch (e) {
+          if (!(e instanceof PickMismatch)) throw e;
+        }
+        // Indented otherwise than kubectl somewhere: read again, every item parsed.
+        if (sink.count > 0) opts.onRestart?.();
+        r.close();
+        r = new ChunkReader(path, opts.maxBytes);
+        r.more(0);
+        const again = new PodSink(sourceName, opts.keep, opts.onBatch);
+        readJsonItems(r, layout, again);
+        return result(again, 'json', 'json-items');
       }
       if (first !== '{' && first !== '[' && first !== undefined) {
         readYamlItems(r, sink);
@@ -141,10 +163,10 @@ function readPart(
   try {
     r.more(0);
     if (part.layout === 'yaml') readYamlItems(r, sink, part.fromItem);
-    else readJsonItems(r, part.layout, sink);
+    else readJsonItems(r, part.layout, sink, opts.pick ?? DEFAULT_PICK);
     sink.flush();
   } catch (e) {
-    if (!(e instanceof NotKubectlShaped) && !(e instanceof SyntaxError)) throw e;
+    if (!(e instanceof NotKubectlShaped) && !(e instanceof SyntaxError) && !(e instanceof PickMismatch)) throw e;
     failed = true;
   } finally {
     r.close();

@@ -1,12 +1,18 @@
 // `kubectl get pods -A -o json` read item by item: kubectl indents JSON, so an item of the List starts and ends
 // with a brace at exactly the items' indentation, and a raw newline never occurs inside a JSON string. All the
-// complete items of a chunk are parsed by one JSON.parse (the separating commas are already there): one native
-// backward search per chunk finds where they end, instead of a search per item.
+// complete items of a run are parsed by one JSON.parse (the separating commas are already there): one native
+// backward search per run finds where they end, instead of a search per item. In a big file an ASCII-only run's
+// items are picked instead (podsJsonPick.ts): only the scheduler's fields are read.
+import { isAscii } from 'node:buffer';
+import { isDeepStrictEqual } from 'node:util';
 import type { ChunkReader } from './chunkReader';
 import type { PodSink } from './podSink';
+import { toSchedPod } from './podModel';
+import { pickPodItem } from './podsJsonPick';
 
 // Items parsed together: about this many bytes, small enough that their objects die young (a cheap scavenge).
-const BATCH_BYTES = 128 * 1024;
+// Under 128 KiB, so that the run's text (one string) is not a large object, which only a full collection frees.
+const BATCH_BYTES = 96 * 1024;
 const NL = 10;
 const SPACE = 32;
 const QUOTE = 34;
@@ -33,8 +39,23 @@ export function jsonLayout(head: Buffer): JsonLayout | undefined {
   return { unit, itemIndent: unit * 2 };
 }
 
-/** Every item of the List's `items`, parsed and handed to the sink, in file order. */
-export function readJsonItems(r: ChunkReader, layout: JsonLayout, sink: PodSink): void {
+/**
+ * When items are picked by layout (podsJsonPick.ts) rather than parsed: only in files of at least `minBytes`
+ * (kubectl's own output; a small file may be indented by hand, and parsing it costs little), and every
+ * `checkEvery`-th picked item is parsed too and compared, since the picker trusts the indentation.
+ */
+export interface PickPolicy {
+  minBytes: number;
+  checkEvery: number;
+}
+export const DEFAULT_PICK: PickPolicy = { minBytes: 64 * 1024 * 1024, checkEvery: 64 };
+
+/** A picked item differed from the parsed one: the file's indentation is not kubectl's; read it again parsing. */
+export class PickMismatch extends Error {}
+
+/** Every item of the List's `items`, parsed (or picked) and handed to the sink, in file order. */
+export function readJsonItems(r: ChunkReader, layout: JsonLayout, sink: PodSink, pick?: PickPolicy): void {
+  const picking = pick && r.size >= pick.minBytes ? { every: pick.checkEvery, n: 0 } : undefined;
   const pad = ' '.repeat(layout.itemIndent);
   const start = Buffer.from(`\n${pad}{`, 'latin1');
   const end = Buffer.from(`\n${pad}}`, 'latin1');
@@ -56,14 +77,66 @@ export function readJsonItems(r: ChunkReader, layout: JsonLayout, sink: PodSink)
     }
     const stop = e + end.length;
     const last = r.window[stop] !== COMMA;
-    // `[` over the newline before the first item and `]` over the comma (or newline) after the last one.
-    r.window[s] = OPEN;
-    r.window[stop] = CLOSE;
-    const items = JSON.parse(r.window.toString('utf8', s, stop + 1)) as unknown[];
-    for (const it of items) sink.item(it);
+    if (picking && isAscii(r.window.subarray(s, stop)))
+      pickItems(r.window.toString('latin1', s, stop), layout, sink, picking);
+    else {
+      // `[` over the newline before the first item and `]` over the comma (or newline) after the last one.
+      r.window[s] = OPEN;
+      r.window[stop] = CLOSE;
+      const items = JSON.parse(r.window.toString('utf8', s, stop + 1)) as unknown[];
+      for (const it of items) sink.item(it);
+    }
     if (last) return;
     s = stop + 1; // the newline before the next item's brace, as endsItem saw
   }
+}
+
+/** Items picked by layout and items parsed whole so far, in this thread (for tests and the benchmark). */
+export const pickCounts = { picked: 0, parsedWhole: 0 };
+
+// The items of an ASCII-only run (a newline, then items separated by commas): each one's scheduler fields picked
+// (podsJsonPick.ts), or the item parsed whole when it is laid out otherwise or is to be kept whole.
+function pickItems(text: string, layout: JsonLayout, sink: PodSink, check: { every: number; n: number }): void {
+  const d = layout.itemIndent;
+  const withOwners = sink.keepsWhole;
+  // Picked values slice the run's text: copied when the pods stay in this thread (not handed on as they fill).
+  const sliced = !sink.handsOn;
+  let nl = 0;
+  for (;;) {
+    const open = nl + d + 1;
+    let picked: ReturnType<typeof pickPodItem>;
+    try {
+      picked = pickPodItem(text, open, d, layout.unit, withOwners);
+    } catch {
+      picked = undefined;
+    }
+    let close: number;
+    if (picked && !(withOwners && sink.wouldKeep(picked.pod))) {
+      close = picked.close;
+      pickCounts.picked++;
+      if (++check.n >= check.every) {
+        check.n = 0;
+        const parsed = JSON.parse(text.slice(open, close + 1)) as unknown;
+        if (!isDeepStrictEqual(toSchedPod(picked.pod), toSchedPod(parsed))) throw new PickMismatch();
+      }
+      sink.item(picked.pod, sliced);
+    } else {
+      close = picked ? picked.close : itemClose(text, open, d);
+      pickCounts.parsedWhole++;
+      sink.item(JSON.parse(text.slice(open, close + 1)));
+    }
+    if (close + 1 >= text.length) return;
+    if (text.charCodeAt(close + 1) !== COMMA) throw new NotKubectlShaped();
+    nl = close + 2;
+  }
+}
+
+// The item's closing brace: the first `}` that starts a line indented like the item's own `{`.
+function itemClose(text: string, open: number, d: number): number {
+  const needle = `\n${' '.repeat(d)}}`;
+  const at = text.indexOf(needle, open);
+  if (at < 0) throw new NotKubectlShaped();
+  return at + needle.length - 1;
 }
 
 // After an item's closing brace: `,` and the next item's opening brace, or a newline and the List's `]`.

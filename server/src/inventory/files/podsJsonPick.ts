@@ -1,0 +1,270 @@
+// One Pod item of `kubectl get pods -A -o json`, its scheduler fields picked out without parsing the rest. kubectl
+// indents JSON by a fixed unit, a raw newline never occurs inside a JSON string, and a member's line starts with
+// exactly its depth's indentation; so a value's end is the first closing bracket on a line indented like its key,
+// found by a native search for that one character. Only the small values the scheduler keeps (labels, requests,
+// ports, affinity, …) go through JSON.parse; env, probes, volumes, most of status are stepped over (a realistic
+// pod: a fifth of the time JSON.parse takes). A member line, key or bracket not laid out that way returns
+// undefined and the caller parses the item whole. Where the whole file is indented as kubectl indents it, the
+// picked pod is the one toSchedPod makes of the parsed item; a closing bracket indented off by a column can hide
+// the members after it, which is why the caller only picks in big files and checks a sample of items against
+// parsing (podsJsonItems.ts, PickPolicy).
+//
+// Works on a latin1 string of an ASCII-only run of items (the caller checks), so positions are bytes.
+
+const NL = 10;
+const SP = 32;
+const QUOTE = 34;
+const BACKSLASH = 92;
+const COMMA = 44;
+const COLON = 58;
+const LBRACK = 91;
+const RBRACK = 93;
+const LBRACE = 123;
+const RBRACE = 125;
+
+/** Whether `text` occurs in `s` at `at` (a loop of charCodeAt: the JIT inlines it; startsWith was far slower). */
+function occursAt(s: string, at: number, text: string): boolean {
+  for (let i = 0; i < text.length; i++) if (s.charCodeAt(at + i) !== text.charCodeAt(i)) return false;
+  return true;
+}
+
+/**
+ * Whether the line after the newline at `nl` is indented exactly `d` and starts with `c`. In kubectl's layout the
+ * line's first and last indentation columns decide it; an inner column that is not a space would leave the key's
+ * quote where no key starts, which the caller's `": ` check refuses.
+ */
+function lineAt(s: string, nl: number, d: number, c: number): boolean {
+  return (
+    s.charCodeAt(nl + d + 1) === c &&
+    s.charCodeAt(nl) === NL &&
+    (d === 0 || (s.charCodeAt(nl + 1) === SP && s.charCodeAt(nl + d) === SP))
+  );
+}
+
+/** The closing bracket of the object or array opened at `open`, whose key (or item) line is indented `d`; -1. */
+function closeOf(s: string, open: number, d: number): number {
+  const isObj = s.charCodeAt(open) === LBRACE;
+  const closeCode = isObj ? RBRACE : RBRACK;
+  if (s.charCodeAt(open + 1) === closeCode) return open + 1; // {} or []
+  if (s.charCodeAt(open + 1) !== NL) return -1;
+  const close = isObj ? '}' : ']';
+  // A bracket that ends its line (a newline, or a comma and a newline, follows) is never inside a string; one that
+  // also starts a line indented `d` closes this value. Nearly every bracket stepped over ends a line.
+  for (let q = s.indexOf(close, open + 2); q >= 0; q = s.indexOf(close, q + 1)) {
+    if (s.charCodeAt(q - d - 1) !== NL || (d > 0 && (s.charCodeAt(q - 1) !== SP || s.charCodeAt(q - d) !== SP))) continue;
+    const after = s.charCodeAt(q + 1);
+    if (after === NL || (after === COMMA && s.charCodeAt(q + 2) === NL) || q + 1 === s.length) return q;
+  }
+  return -1;
+}
+
+/** A member of an object being walked: its line's indentation, where its value starts and ends (exclusive). */
+interface Member {
+  d: number;
+  vs: number;
+  ve: number;
+}
+
+/** The keys a walk wants, found by their first character then compared in place (no key string is made). */
+class Keys {
+  private readonly byFirst: ([string, number][] | undefined)[] = [];
+  constructor(readonly names: readonly string[]) {
+    names.forEach((name, i) => (this.byFirst[name.charCodeAt(0)] ??= []).push([`${name}": `, i]));
+  }
+
+  /** Which wanted key starts at `k0` (just after its opening quote), or -1. */
+  at(s: string, k0: number): number {
+    const cands = this.byFirst[s.charCodeAt(k0)];
+    if (cands === undefined) return -1;
+    for (const [text, i] of cands) if (occursAt(s, k0, text)) return i;
+    return -1;
+  }
+}
+
+/** Called for each wanted member (`k`: its index in the walk's keys) with the walk's target; false: not as expected. */
+type Visit<T> = (s: string, k: number, m: Member, target: T, unit: number) => boolean;
+
+// One Member per depth, reused: walks nest but never two at the same depth.
+const members: Member[] = [];
+const memberAt = (depth: number): Member => (members[depth] ??= { d: 0, vs: 0, ve: 0 });
+
+/**
+ * Walks the members of the object opened at `open` (its own line indented `d`, members at `d + unit`), calling
+ * `visit` for each member `keys` wants. The position of the closing brace, or -1 when the object is not laid out
+ * as kubectl prints it.
+ */
+function walkObject<T>(s: string, open: number, d: number, unit: number, keys: Keys, visit: Visit<T>, target: T): number {
+  if (s.charCodeAt(open) !== LBRACE) return -1;
+  if (s.charCodeAt(open + 1) === RBRACE) return open + 1;
+  const md = d + unit;
+  const m = memberAt(md);
+  let at = open + 1; // the newline before a member's line
+  for (;;) {
+    if (!lineAt(s, at, md, QUOTE)) return -1;
+    const k0 = at + md + 2;
+    // The line's end; a value that opens an object or array ends its line with the bracket.
+    const nl = s.indexOf('\n', k0);
+    if (nl < 0) return -1;
+    const le = s.charCodeAt(nl - 1) === COMMA ? nl - 1 : nl;
+    // Every key, wanted or not, as kubectl writes it: `"key": ` (an escaped quote in it is not expected).
+    const k1 = s.indexOf('"', k0);
+    if (k1 >= le || s.charCodeAt(k1 + 1) !== COLON || s.charCodeAt(k1 + 2) !== SP || s.charCodeAt(k1 - 1) === BACKSLASH)
+      return -1;
+    const vs = k1 + 3;
+    const first = s.charCodeAt(vs);
+    if (first === LBRACE || first === LBRACK) {
+      if (vs === le - 1) {
+        const close = closeOf(s, vs, md);
+        if (close < 0) return -1;
+        m.ve = close + 1;
+      } else if (vs === le - 2 && s.charCodeAt(vs + 1) === first + 2) m.ve = le; // {} or []
+      else return -1; // a compact object or array on one line
+    } else m.ve = le;
+    const k = keys.at(s, k0);
+    if (k >= 0) {
+      m.d = md;
+      m.vs = vs;
+      const ve = m.ve;
+      if (!visit(s, k, m, target, unit)) return -1;
+      m.ve = ve; // a nested walk at this depth does not happen, but the end must stay this member's
+    }
+    const after = s.charCodeAt(m.ve);
+    if (after === COMMA) {
+      at = m.ve + 1;
+      continue;
+    }
+    return after === NL && lineAt(s, m.ve, d, RBRACE) ? m.ve + d + 1 : -1;
+  }
+}
+
+/** A scalar or a small value, as JSON.parse would give it (strings without escapes are sliced, not parsed). */
+function valueOf(s: string, m: Member): unknown {
+  if (s.charCodeAt(m.vs) === QUOTE && s.charCodeAt(m.ve - 1) === QUOTE && m.ve - m.vs >= 2) {
+    const t = s.slice(m.vs + 1, m.ve - 1);
+    if (!t.includes('\\') && !t.includes('"')) return t;
+  }
+  return JSON.parse(s.slice(m.vs, m.ve));
+}
+
+// What podModel.ts reads of a container (or a container status).
+const CONTAINER = new Keys(['name', 'restartPolicy', 'resources', 'allocatedResources', 'ports']);
+const PORTS = 4;
+
+const visitContainer: Visit<Record<string, unknown>> = (s, k, m, c) => {
+  // Only ports with a hostPort matter; most containers have none, so their ports are not parsed.
+  if (k === PORTS) c.ports = s.slice(m.vs, m.ve).includes('hostPort') ? valueOf(s, m) : [];
+  else c[CONTAINER.names[k]!] = valueOf(s, m);
+  return true;
+};
+
+/**
+ * The containers (or container statuses) of the array member `m`, each an object; undefined when not laid out
+ * as kubectl prints them. A value that is not an array is parsed as it is (toSchedPod ignores it).
+ */
+function pickContainers(s: string, m: Member, unit: number): unknown {
+  if (s.charCodeAt(m.vs) !== LBRACK) return valueOf(s, m);
+  if (s.charCodeAt(m.vs + 1) === RBRACK) return [];
+  const out: Record<string, unknown>[] = [];
+  const d = m.d + unit; // the items' lines
+  let at = m.vs + 1;
+  for (;;) {
+    if (!lineAt(s, at, d, LBRACE)) return undefined;
+    const c: Record<string, unknown> = {};
+    out.push(c);
+    const close = walkObject(s, at + d + 1, d, unit, CONTAINER, visitContainer, c);
+    if (close < 0) return undefined;
+    if (s.charCodeAt(close + 1) === COMMA) {
+      at = close + 2;
+      continue;
+    }
+    return close + 1 === m.ve - 1 - m.d - 1 && lineAt(s, close + 1, m.d, RBRACK) ? out : undefined;
+  }
+}
+
+const META = new Keys(['name', 'namespace', 'uid', 'labels', 'deletionTimestamp', 'ownerReferences']);
+const OWNERS = 5;
+const SPEC = new Keys([
+  'nodeName',
+  'overhead',
+  'resources',
+  'affinity',
+  'topologySpreadConstraints',
+  'containers',
+  'initContainers',
+]);
+const STATUS = new Keys([
+  'phase',
+  'resize',
+  'resources',
+  'allocatedResources',
+  'conditions',
+  'containerStatuses',
+  'initContainerStatuses',
+]);
+const CONDITIONS = 4;
+// In SPEC and STATUS, the keys from this index on are lists of containers (or their statuses).
+const FIRST_CONTAINERS = 5;
+
+interface Target {
+  part: Record<string, unknown>;
+  withOwners: boolean;
+}
+
+const visitMeta: Visit<Target> = (s, k, m, t) => {
+  if (k !== OWNERS || t.withOwners) t.part[META.names[k]!] = valueOf(s, m);
+  return true;
+};
+const visitSpec: Visit<Target> = (s, k, m, t, unit) => {
+  const v = k >= FIRST_CONTAINERS ? pickContainers(s, m, unit) : valueOf(s, m);
+  t.part[SPEC.names[k]!] = v;
+  return v !== undefined;
+};
+const visitStatus: Visit<Target> = (s, k, m, t, unit) => {
+  // Only the resize conditions are read; pods seldom have one, so the conditions are seldom parsed.
+  if (k === CONDITIONS && !s.slice(m.vs, m.ve).includes('PodResize')) return true;
+  const v = k >= FIRST_CONTAINERS ? pickContainers(s, m, unit) : valueOf(s, m);
+  t.part[STATUS.names[k]!] = v;
+  return v !== undefined;
+};
+
+const ITEM = new Keys(['kind', 'metadata', 'spec', 'status']);
+const PARTS: readonly [Keys, Visit<Target>][] = [
+  [META, visitMeta],
+  [SPEC, visitSpec],
+  [STATUS, visitStatus],
+];
+
+interface ItemTarget {
+  pod: Record<string, unknown>;
+  withOwners: boolean;
+}
+
+const visitItem: Visit<ItemTarget> = (s, k, m, t, unit) => {
+  if (k === 0) {
+    t.pod.kind = valueOf(s, m);
+    return true;
+  }
+  // A part that is not an object: left out here, so the caller parses the item whole (as toSchedPod reads it).
+  if (s.charCodeAt(m.vs) !== LBRACE) return false;
+  const part: Record<string, unknown> = {};
+  t.pod[ITEM.names[k]!] = part;
+  const [keys, visit] = PARTS[k - 1]!;
+  return walkObject(s, m.vs, m.d, unit, keys, visit, { part, withOwners: t.withOwners }) === m.ve - 1;
+};
+
+/**
+ * The scheduler's fields of the Pod item whose `{` is at `open` (its line indented `d`, the JSON indented by
+ * `unit`): a pruned copy of the item for toSchedPod, and the item's closing brace. Undefined when the item is not
+ * laid out as kubectl prints it; `withOwners` also picks metadata.ownerReferences (for the caller's keep test).
+ */
+export function pickPodItem(
+  s: string,
+  open: number,
+  d: number,
+  unit: number,
+  withOwners: boolean,
+): { pod: Record<string, unknown>; close: number } | undefined {
+  const t: ItemTarget = { pod: {}, withOwners };
+  const close = walkObject(s, open, d, unit, ITEM, visitItem, t);
+  return close < 0 ? undefined : { pod: t.pod, close };
+}
