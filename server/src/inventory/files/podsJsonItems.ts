@@ -48,14 +48,16 @@ export interface PickPolicy {
   minBytes: number;
   checkEvery: number;
 }
-export const DEFAULT_PICK: PickPolicy = { minBytes: 64 * 1024 * 1024, checkEvery: 64 };
+// One item in 1,024 (the first one too): about one per 10 MB of kubectl's pods. Checking one in 64 cost a quarter
+// more time and memory on the benchmark's 4.5 GB file.
+export const DEFAULT_PICK: PickPolicy = { minBytes: 64 * 1024 * 1024, checkEvery: 1024 };
 
 /** A picked item differed from the parsed one: the file's indentation is not kubectl's; read it again parsing. */
 export class PickMismatch extends Error {}
 
 /** Every item of the List's `items`, parsed (or picked) and handed to the sink, in file order. */
 export function readJsonItems(r: ChunkReader, layout: JsonLayout, sink: PodSink, pick?: PickPolicy): void {
-  const picking = pick && r.size >= pick.minBytes ? { every: pick.checkEvery, n: 0 } : undefined;
+  const picking = pick && r.size >= pick.minBytes ? { every: pick.checkEvery, n: pick.checkEvery - 1 } : undefined;
   const pad = ' '.repeat(layout.itemIndent);
   const start = Buffer.from(`\n${pad}{`, 'latin1');
   const end = Buffer.from(`\n${pad}}`, 'latin1');
