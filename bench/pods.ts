@@ -20,6 +20,7 @@ import {
 } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { generateNodesJson } from '../server/src/inventory/files/generate';
 import { writePodsList } from '../server/src/inventory/files/generatePods';
 import { loadNodesFromText } from '../server/src/inventory/files/loadNodes';
@@ -42,6 +43,8 @@ interface Figure {
   nodes?: number;
   parseMs?: number;
   buildMs?: number;
+  /** The language server's path: the longest its main thread went without turning its event loop. */
+  stallMs?: number;
 }
 
 function child(mode: string, file: string): Figure {
@@ -75,7 +78,10 @@ async function runChild(mode: string, file: string): Promise<void> {
     let count = 0;
     let state = buildScheduling(nodes, []);
     let t1: number;
+    let stallMs: number | undefined;
     if (mode === 'lsp') {
+      const delay = monitorEventLoopDelay({ resolution: 5 });
+      delay.enable();
       // As the language server does it: pods added to the state as the workers' batches arrive.
       const r = await loadPodsFileOffThread(file, {
         // The built worker, as the server runs it (npm run bench builds first); tsx would compile it per thread.
@@ -91,6 +97,8 @@ async function runChild(mode: string, file: string): Promise<void> {
       });
       if (r.errors.length) throw new Error(r.errors[0]!.message);
       t1 = performance.now();
+      delay.disable();
+      stallMs = delay.max / 1e6;
     } else {
       const p = loadSchedPodsFile(file);
       t1 = performance.now();
@@ -107,6 +115,7 @@ async function runChild(mode: string, file: string): Promise<void> {
         nodes: state.nodes().length,
         parseMs: t1 - t0,
         buildMs: t2 - t1,
+        stallMs,
       }),
     );
     return;
@@ -142,7 +151,8 @@ else {
       `inventory: ${NODES.toLocaleString('en')} nodes + ${lsp.pods!.toLocaleString('en')} pods, ` +
         `kubectl -o ${f} (pods ${gb(files[f])}): language server (${defaultWorkers()} worker thread(s), ` +
         'state built as batches arrive) ' +
-        `${s(lsp.ms)} (CPU ${s(lsp.cpuMs!)}), peak RSS ${lsp.rssMiB.toFixed(0)} MiB; ` +
+        `${s(lsp.ms)} (CPU ${s(lsp.cpuMs!)}), peak RSS ${lsp.rssMiB.toFixed(0)} MiB, ` +
+        `longest main-thread stall ${lsp.stallMs!.toFixed(0)} ms; ` +
         `CLI (one thread) ${s(cli.ms)} (CPU ${s(cli.cpuMs!)}; pods read ` +
         `${s(cli.parseMs!)}, per-node state ${s(cli.buildMs!)}), peak RSS ${cli.rssMiB.toFixed(0)} MiB ` +
         `(floor: reading the bytes ${s(read.ms)}` +

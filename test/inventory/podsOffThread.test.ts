@@ -25,11 +25,27 @@ closeSync(fd);
 describe('pods file off the main thread', () => {
   test('the worker gives the pods the same file gives on this thread', async () => {
     const here = loadSchedPodsFile(big);
-    const there = await loadPodsFileOffThread(big);
+    let onThisThread = 0; // the fallback drops what was handed on before it reads the file here
+    const there = await loadPodsFileOffThread(big, { onRestart: () => onThisThread++ });
+    assert.equal(onThisThread, 0, 'the worker started (under tsx too)');
     assert.equal(there.reader, 'json-items');
     assert.equal(there.pods.length, 6000);
     assert.deepEqual(there.pods, here.pods);
     assert.deepEqual(there.errors, here.errors);
+  });
+
+  test('a worker that cannot run: the file is read on this thread, what was handed on dropped first', async () => {
+    const broken = join(tmp.dir, 'broken-worker.js');
+    writeFileSync(broken, "throw new Error('a broken bundle');\n");
+    const events: string[] = [];
+    const r = await loadPodsFileOffThread(big, {
+      workerScript: broken,
+      onRestart: () => events.push('restart'),
+      onBatch: (b) => events.push(`batch ${b.length}`),
+    });
+    assert.deepEqual(events, ['restart', 'batch 6000']);
+    assert.equal(r.reader, 'json-items');
+    assert.deepEqual(r.errors, []);
   });
 
   test('the per-node state built batch by batch equals the one built at once', async () => {
@@ -53,6 +69,39 @@ describe('pods file off the main thread', () => {
       assert.match(r2.unreadable ?? '', message);
       assert.equal(r2.source, src);
     }
+  });
+
+  test('batches that piled up while this thread was busy are handled a few per turn of the event loop', async () => {
+    // Each batch costs this thread 5 ms here; the loader yields after 8 ms, so a turn handles at most two.
+    const busy = (ms: number) => {
+      const end = performance.now() + ms;
+      while (performance.now() < end);
+    };
+    let turn = 0;
+    let loading = true;
+    const tick = () => {
+      turn++;
+      if (loading) setImmediate(tick);
+    };
+    const perTurn = new Map<number, number>();
+    let handled = 0;
+    const result = loadPodsFileOffThread(big, {
+      onRestart: () => assert.fail('read on this thread'),
+      onBatch: (b) => {
+        handled += b.length;
+        perTurn.set(turn, (perTurn.get(turn) ?? 0) + 1);
+        busy(5);
+      },
+    });
+    busy(1000); // the worker reads on and its batches queue up meanwhile
+    setImmediate(tick);
+    const r = await result;
+    loading = false;
+    assert.equal(r.reader, 'json-items');
+    assert.equal(handled, 6000);
+    const most = Math.max(...perTurn.values());
+    assert.ok(most <= 2, `${most} batches in one turn (${[...perTurn.values()].join(' ')})`);
+    assert.ok(perTurn.size >= 12, `batches handled over ${perTurn.size} turns (${[...perTurn].join(" ")})`);
   });
 
   test('an untrusted workspace keeps the 256 MiB cap; a trusted one reads past it (a binary file here)', async () => {

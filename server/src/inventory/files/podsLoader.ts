@@ -3,6 +3,7 @@
 // batches as they arrive and hands them on in file order (the caller adds them to the scheduler's per-node state
 // between requests). Where a worker cannot start, the file is read on this thread.
 import { existsSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
 import { Worker } from 'node:worker_threads';
@@ -56,10 +57,17 @@ function workerScript(): string | undefined {
 
 interface Run {
   worker: Worker;
+  /** The worker posted its result (it may still sit in `inbox`). */
+  posted: boolean;
   done?: Done;
-  /** Batches that arrived before the parts ahead of this one were handed on. */
-  waiting: { pods: SchedPod[]; kept: Pod[] }[];
+  /** Messages not yet handled, in the order the worker sent them. */
+  inbox: PodsWorkerMessage[];
 }
+
+// How long the main thread handles batches before it lets other events in. Node hands every message queued on a
+// port to its listener in one go, so batches that pile up while the thread is busy would hold an editor's requests
+// for the whole pile (the CI run caught a 235 ms stall in a 342 ms load).
+const SLICE_MS = 8;
 
 /**
  * One worker per core left beside the main thread (which parses the batches and builds the state), at most two:
@@ -94,6 +102,14 @@ function onThisThread(path: string, opts: OffThreadOptions): PodsFileResult {
   return { ...r, pods: [] };
 }
 
+// A worker does not inherit tsx's loader (under `node --import tsx`, as the tests run): there it starts from a line
+// that registers tsx's require hook first, or it would fail and the file would be read on this thread.
+function startWorker(script: string, workerData: PodsWorkerData): Worker {
+  if (!script.endsWith('.ts')) return new Worker(script, { workerData });
+  const tsx = createRequire(__filename).resolve('tsx/cjs');
+  return new Worker(`require(${JSON.stringify(tsx)}); require(${JSON.stringify(script)});`, { eval: true, workerData });
+}
+
 // Undefined: a part was not in the layout after all, or a worker failed (the caller reads the file another way).
 function inWorkers(
   script: string,
@@ -111,7 +127,8 @@ function inWorkers(
   };
   return new Promise((resolve) => {
     let settled = false;
-    let current = 0; // the part whose batches are handed on as they come
+    let current = 0; // the part whose messages are handled; later parts wait in their inboxes
+    let scheduled = false;
     const runs: Run[] = [];
     const finish = (r: PodsFileResult | undefined) => {
       if (settled) return;
@@ -119,13 +136,7 @@ function inWorkers(
       for (const run of runs) if (!run.done) void run.worker.terminate();
       resolve(r);
     };
-    const advance = () => {
-      while (current < runs.length && runs[current]!.done) {
-        current++;
-        const next = runs[current];
-        if (next) for (const b of next.waiting.splice(0)) hand(b);
-      }
-      if (current < runs.length) return;
+    const complete = () => {
       const dones = runs.map((r) => r.done!);
       if (dones.some((d) => d.failed)) return finish(undefined);
       const errors: LoadError[] = [];
@@ -137,31 +148,51 @@ function inWorkers(
       const first = dones[0]!;
       finish({ ...first, errors, bytes: first.bytes, pods, kept });
     };
-    parts.forEach((part, k) => {
+    const handle = (run: Run, m: PodsWorkerMessage) => {
+      if (m.t === 'batch') hand({ pods: JSON.parse(m.pods) as SchedPod[], kept: JSON.parse(m.kept) as Pod[] });
+      else if (m.t === 'restart') {
+        pods.length = 0;
+        kept.length = 0;
+        opts.onRestart?.();
+      } else {
+        const { t: _, ...done } = m;
+        run.done = done;
+        current++;
+      }
+    };
+    // Handles messages in file order for at most SLICE_MS, then yields to the event loop.
+    const pump = () => {
+      scheduled = false;
+      if (settled) return;
+      const until = performance.now() + SLICE_MS;
+      while (current < runs.length) {
+        const m = runs[current]!.inbox.shift();
+        if (!m) return;
+        handle(runs[current]!, m);
+        if (current < runs.length && performance.now() >= until) return schedule();
+      }
+      complete();
+    };
+    const schedule = () => {
+      if (scheduled || settled) return;
+      scheduled = true;
+      setImmediate(pump);
+    };
+    parts.forEach((part) => {
       const data: PodsWorkerData = { path, sourceName, keepDaemonSetPods: !!opts.keepDaemonSetPods };
       if (opts.maxBytes !== undefined) data.maxBytes = opts.maxBytes;
       if (part) data.part = part;
-      const run: Run = { worker: new Worker(script, { workerData: data }), waiting: [] };
+      const run: Run = { worker: startWorker(script, data), posted: false, inbox: [] };
       runs.push(run);
       run.worker.on('message', (m: PodsWorkerMessage) => {
         if (settled) return;
-        if (m.t === 'batch') {
-          const b = { pods: JSON.parse(m.pods) as SchedPod[], kept: JSON.parse(m.kept) as Pod[] };
-          if (k === current) hand(b);
-          else run.waiting.push(b);
-        } else if (m.t === 'restart') {
-          pods.length = 0;
-          kept.length = 0;
-          opts.onRestart?.();
-        } else {
-          const { t: _, ...done } = m;
-          run.done = done;
-          advance();
-        }
+        if (m.t === 'done') run.posted = true;
+        run.inbox.push(m);
+        schedule();
       });
       // A worker that cannot run (no memory, a broken bundle): the caller reads the file another way.
       const failed = () => {
-        if (!run.done) finish(undefined);
+        if (!run.posted) finish(undefined);
       };
       run.worker.on('error', failed);
       run.worker.on('exit', failed);
