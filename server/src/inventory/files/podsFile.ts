@@ -49,7 +49,7 @@ export interface PodsFileOptions {
   onRestart?: () => void;
   /** Read only this part of the file (podsSplit.ts), in this layout; no whole-text fallback. */
   part?: FilePart;
-  /** When JSON items are picked by layout instead of parsed (default DEFAULT_PICK; tests lower it). */
+  /** When items are picked (JSON) or pruned (YAML) by layout instead of parsed whole (default DEFAULT_PICK). */
   pick?: PickPolicy;
 }
 
@@ -96,26 +96,29 @@ export function loadSchedPodsFile(path: string, sourceName = path, opts: PodsFil
     if (head.includes(0)) return failed(`${sourceName} is a binary file, not YAML or JSON`, bytes, true);
     const first = head.toString('latin1').trimStart()[0];
     const layout = first === '{' ? jsonLayout(head) : undefined;
-    const sink = new PodSink(sourceName, opts.keep, opts.onBatch);
+    let sink = new PodSink(sourceName, opts.keep, opts.onBatch);
+    // Items picked (JSON) or pruned (YAML) by layout, then, should a checked one differ from the item parsed whole,
+    // the file read again with every item parsed.
+    const byItems = (read: (reader: ChunkReader, into: PodSink, pick?: PickPolicy) => void): void => {
+      try {
+        return read(r, sink, opts.pick ?? DEFAULT_PICK);
+      } catch (e) {
+        if (!(e instanceof PickMismatch)) throw e;
+      }
+      if (sink.count > 0) opts.onRestart?.();
+      r.close();
+      r = new ChunkReader(path, opts.maxBytes);
+      r.more(0);
+      sink = new PodSink(sourceName, opts.keep, opts.onBatch);
+      read(r, sink);
+    };
     try {
       if (layout) {
-        try {
-          readJsonItems(r, layout, sink, opts.pick ?? DEFAULT_PICK);
-          return result(sink, 'json', 'json-items');
-        } catch (e) {
-          if (!(e instanceof PickMismatch)) throw e;
-        }
-        // Indented otherwise than kubectl somewhere: read again, every item parsed.
-        if (sink.count > 0) opts.onRestart?.();
-        r.close();
-        r = new ChunkReader(path, opts.maxBytes);
-        r.more(0);
-        const again = new PodSink(sourceName, opts.keep, opts.onBatch);
-        readJsonItems(r, layout, again);
-        return result(again, 'json', 'json-items');
+        byItems((reader, into, pick) => readJsonItems(reader, layout, into, pick));
+        return result(sink, 'json', 'json-items');
       }
       if (first !== '{' && first !== '[' && first !== undefined) {
-        readYamlItems(r, sink);
+        byItems((reader, into, pick) => readYamlItems(reader, into, false, pick));
         return result(sink, 'fast-yaml', 'yaml-items');
       }
     } catch (e) {
@@ -162,7 +165,7 @@ function readPart(
   let failed = false;
   try {
     r.more(0);
-    if (part.layout === 'yaml') readYamlItems(r, sink, part.fromItem);
+    if (part.layout === 'yaml') readYamlItems(r, sink, part.fromItem, opts.pick ?? DEFAULT_PICK);
     else readJsonItems(r, part.layout, sink, opts.pick ?? DEFAULT_PICK);
     sink.flush();
   } catch (e) {

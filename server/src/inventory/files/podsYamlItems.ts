@@ -1,20 +1,31 @@
 // `kubectl get pods -A -o yaml` read item by item: kubectl prints the List's items at column 0 (`- apiVersion: v1`)
 // and everything inside them deeper, so `\n- ` only ever starts an item. All the complete items of a chunk go to
 // the kubectl-subset reader as one sequence; anything it cannot read exactly makes the caller use the full parser.
+// In a big file each item is first pruned to the lines the scheduler's view reads (podsYamlPick.ts).
+import { isDeepStrictEqual } from 'node:util';
 import type { ChunkReader } from './chunkReader';
 import { fastParseYamlStream } from './kubectlYamlReader';
-import { NotKubectlShaped } from './podsJsonItems';
+import { toSchedPod } from './podModel';
+import { NotKubectlShaped, PickMismatch, pickCounts, type PickPolicy } from './podsJsonItems';
+import { pruneYamlItem } from './podsYamlPick';
 import type { PodSink } from './podSink';
 
 const SEP = Buffer.from('\n- ', 'latin1');
 // Items parsed together: about this many bytes, small enough that their objects die young (a cheap scavenge).
 const BATCH_BYTES = 128 * 1024;
 
+interface Check {
+  every: number;
+  n: number;
+}
+
 /**
  * Every item of the List's `items`, parsed and handed to the sink, in file order. `fromItem`: the reader starts at
- * an item (the second part of a split file), not at the top of the List.
+ * an item (the second part of a split file), not at the top of the List. `pick`: when items are pruned first, and
+ * how often a pruned item is checked against the whole one (PickMismatch on a difference).
  */
-export function readYamlItems(r: ChunkReader, sink: PodSink, fromItem = false): void {
+export function readYamlItems(r: ChunkReader, sink: PodSink, fromItem = false, pick?: PickPolicy): void {
+  const check = pick && r.size >= pick.minBytes ? { every: pick.checkEvery, n: pick.checkEvery - 1 } : undefined;
   const itemsKey = fromItem ? 0 : itemsKeyAt(r.window);
   if (itemsKey < 0) throw new NotKubectlShaped();
   let s = r.window.indexOf(SEP, Math.max(0, itemsKey));
@@ -22,14 +33,14 @@ export function readYamlItems(r: ChunkReader, sink: PodSink, fromItem = false): 
   for (;;) {
     const next = r.window.lastIndexOf(SEP, Math.min(s + BATCH_BYTES, r.window.length - 1));
     if (next > s) {
-      parseItems(r.window, s + 1, next + 1, sink);
+      parseItems(r.window, s + 1, next + 1, sink, check);
       s = next;
     } else if (r.more(s)) {
       s = 0;
     } else {
       // The last item ends where the List's own keys start (`kind: List` at column 0).
       const tail = /\n[a-z]/.exec(r.window.toString('latin1', s + 1));
-      parseItems(r.window, s + 1, tail ? s + 2 + tail.index : r.window.length, sink);
+      parseItems(r.window, s + 1, tail ? s + 2 + tail.index : r.window.length, sink, check);
       return;
     }
   }
@@ -59,9 +70,48 @@ export function itemsKeyAt(head: Buffer): number {
   return at ? at.index : -1;
 }
 
-function parseItems(w: Buffer, from: number, to: number, sink: PodSink): void {
+function parseItems(w: Buffer, from: number, to: number, sink: PodSink, check: Check | undefined): void {
   const text = w.toString('utf8', from, to);
-  const parsed = fastParseYamlStream(sink.keepsWhole ? text : cutUnread(text));
+  if (check && !text.includes('\r')) return pruneItems(text, sink, check);
+  for (const it of parseList(sink.keepsWhole ? text : cutUnread(text))) sink.item(it, true);
+}
+
+function parseList(text: string): unknown[] {
+  const parsed = fastParseYamlStream(text);
   if (!parsed || parsed.length !== 1 || !Array.isArray(parsed[0])) throw new NotKubectlShaped();
-  for (const it of parsed[0] as unknown[]) sink.item(it, true);
+  return parsed[0] as unknown[];
+}
+
+// The items of a run (each from a `- ` at column 0), pruned where they are laid out as kubectl prints them, then
+// parsed together; an item the sink keeps whole is parsed again whole.
+function pruneItems(text: string, sink: PodSink, check: Check): void {
+  const withOwners = sink.keepsWhole;
+  const texts: string[] = [];
+  const spans: number[] = []; // per item: its start, its end, 1 when pruned
+  for (let s = 0; s < text.length; ) {
+    const next = text.indexOf('\n- ', s);
+    const e = next < 0 ? text.length : next + 1;
+    const pruned = pruneYamlItem(text, s, e, withOwners);
+    texts.push(pruned ?? text.slice(s, e));
+    spans.push(s, e, pruned === undefined ? 0 : 1);
+    s = e;
+  }
+  const items = parseList(texts.join(''));
+  if (items.length * 3 !== spans.length) throw new NotKubectlShaped();
+  const whole = (i: number) => parseList(text.slice(spans[3 * i], spans[3 * i + 1]))[0];
+  for (let i = 0; i < items.length; i++) {
+    let it = items[i];
+    if (spans[3 * i + 2] === 0) pickCounts.parsedWhole++;
+    else if (withOwners && sink.wouldKeep(it as Record<string, unknown>)) {
+      it = whole(i);
+      pickCounts.parsedWhole++;
+    } else {
+      pickCounts.picked++;
+      if (++check.n >= check.every) {
+        check.n = 0;
+        if (!isDeepStrictEqual(toSchedPod(it), toSchedPod(whole(i)))) throw new PickMismatch();
+      }
+    }
+    sink.item(it, true);
+  }
 }

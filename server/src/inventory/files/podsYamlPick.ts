@@ -1,0 +1,171 @@
+// In a big `kubectl get pods -A -o yaml` file, a Pod item is pruned to the lines the scheduler's view reads before
+// it is parsed: most of a pod (managed fields, env, probes, volumes, most of status) is never read, and stepping over
+// a line costs far less than parsing it. kubectl (go-yaml) prints every key of a block mapping on its own line at
+// its depth's indentation, a block sequence's `- ` at its key's indentation, and anything inside a value deeper
+// (continued scalars, block scalars, nested collections), so a key's subtree is every following line that is deeper,
+// a `- ` entry at the key's own column, or blank. The kept lines stay as they were, so the pruned text is YAML whose
+// value is the item with only those keys; what parses it is the same kubectl-subset reader as before.
+
+/** What is kept of a value: all of it, only some keys of a mapping, of each mapping in a sequence, or all of it when its text holds a word. */
+type Rule = 'whole' | { map: Shape } | { seq: Shape } | { ifHas: string };
+type Shape = ReadonlyMap<string, Rule>;
+
+const shape = (entries: [string, Rule][]): Shape => new Map(entries);
+const wholeKeys = (names: string[]): [string, Rule][] => names.map((n) => [n, 'whole']);
+
+// What podModel.ts reads, as podsJsonPick.ts picks it from JSON.
+const CONTAINER = shape(wholeKeys(['name', 'restartPolicy', 'resources', 'allocatedResources', 'ports']));
+const META = wholeKeys(['name', 'namespace', 'uid', 'labels', 'deletionTimestamp']);
+const SPEC = shape([
+  ...wholeKeys(['nodeName', 'overhead', 'resources', 'affinity', 'topologySpreadConstraints']),
+  ['containers', { seq: CONTAINER }],
+  ['initContainers', { seq: CONTAINER }],
+]);
+const STATUS = shape([
+  ...wholeKeys(['phase', 'resize', 'resources', 'allocatedResources']),
+  // Only resize conditions are read; pods seldom have one.
+  ['conditions', { ifHas: 'PodResize' }],
+  ['containerStatuses', { seq: CONTAINER }],
+  ['initContainerStatuses', { seq: CONTAINER }],
+]);
+const itemShape = (withOwners: boolean): Shape =>
+  shape([
+    ['kind', 'whole'],
+    ['metadata', { map: shape(withOwners ? [...META, ['ownerReferences', 'whole']] : META) }],
+    ['spec', { map: SPEC }],
+    ['status', { map: STATUS }],
+  ]);
+const ITEM = itemShape(false);
+const ITEM_WITH_OWNERS = itemShape(true);
+
+const NL = 10;
+const SPACE = 32;
+const DASH = 45;
+
+class Unexpected extends Error {}
+const unexpected = (): never => {
+  throw new Unexpected();
+};
+
+class Pruner {
+  readonly out: string[] = [];
+
+  constructor(
+    private readonly s: string,
+    private readonly end: number,
+  ) {}
+
+  private next(p: number): number {
+    const nl = this.s.indexOf('\n', p);
+    return nl < 0 || nl >= this.end ? this.end : nl + 1;
+  }
+
+  // Whether the line at `p` has at least `n` leading spaces.
+  private spaces(p: number, n: number): boolean {
+    for (let i = n - 1; i >= 0; i--) if (this.s.charCodeAt(p + i) !== SPACE) return false;
+    return true;
+  }
+
+  private blank(p: number): boolean {
+    while (p < this.end && this.s.charCodeAt(p) === SPACE) p++;
+    return p >= this.end || this.s.charCodeAt(p) === NL;
+  }
+
+  /** The start of the first line after `p` that is not in the subtree of a key at column `c`. */
+  private subtreeEnd(p: number, c: number): number {
+    const s = this.s;
+    while (p < this.end) {
+      const at = s.charCodeAt(p + c);
+      const deeper = at === SPACE && this.spaces(p, c);
+      const entry = at === DASH && this.spaces(p, c) && (s.charCodeAt(p + c + 1) === SPACE || s.charCodeAt(p + c + 1) === NL);
+      if (!deeper && !entry && !this.blank(p)) return p;
+      p = this.next(p);
+    }
+    return this.end;
+  }
+
+  /**
+   * The keys of a block mapping at column `c` from the line at `p`, kept as `keys` says; where the mapping is an
+   * entry of a sequence its first line starts with `- ` two columns left of `c`. The start of the line after it.
+   */
+  mapping(p: number, c: number, keys: Shape, dashed: boolean): number {
+    const s = this.s;
+    const first = this.out.length;
+    const dashLine = dashed ? p : -1;
+    let firstAt = -1; // where the first kept line starts
+    while (p < this.end) {
+      const lead = p === dashLine ? this.spaces(p, c - 2) && s.charCodeAt(p + c - 2) === DASH && s.charCodeAt(p + c - 1) === SPACE : this.spaces(p, c);
+      if (!lead) break; // shallower: the mapping ended (blank lines and comments are not kubectl's)
+      const k0 = p + c;
+      const ch = s.charCodeAt(k0);
+      // A deeper line where a key should start, or a key as kubectl never prints one (quoted, complex, a comment).
+      if (!((ch >= 97 && ch <= 122) || (ch >= 65 && ch <= 90))) unexpected();
+      const eol = this.next(p);
+      const colon = s.indexOf(':', k0);
+      if (colon < 0 || colon >= eol) unexpected();
+      const after = s.charCodeAt(colon + 1);
+      const block = after === NL || colon + 1 >= this.end;
+      if (!block && after !== SPACE) unexpected();
+      const stop = this.subtreeEnd(eol, c);
+      const rule = keys.get(s.slice(k0, colon));
+      if (rule === undefined) {
+        // not read
+      } else if (rule === 'whole') {
+        this.out.push(s.slice(p, stop));
+      } else if ('ifHas' in rule) {
+        const subtree = s.slice(p, stop); // (a search of `s` would run on to its end where the word is absent)
+        if (subtree.includes(rule.ifHas)) this.out.push(subtree);
+      } else if (!block || stop === eol) {
+        this.out.push(s.slice(p, stop)); // `{}`, `[]`, a scalar or nothing: as it is
+      } else {
+        this.out.push(s.slice(p, eol));
+        if ('map' in rule) {
+          const d = this.indent(eol);
+          if (d <= c || this.mapping(eol, d, rule.map, false) !== stop) unexpected();
+        } else if (this.sequence(eol, stop, rule.seq) !== stop) unexpected();
+      }
+      if (firstAt < 0 && this.out.length > first) firstAt = p;
+      p = stop;
+    }
+    if (dashed) this.dash(first, firstAt === dashLine, c - 2);
+    return p;
+  }
+
+  // The mappings of a block sequence whose first `- ` is on the line at `p`.
+  private sequence(p: number, stop: number, keys: Shape): number {
+    const d = this.indent(p);
+    while (p < stop) {
+      if (this.indent(p) !== d || this.s.charCodeAt(p + d) !== DASH || this.s.charCodeAt(p + d + 1) !== SPACE) unexpected();
+      p = this.mapping(p, d + 2, keys, true);
+    }
+    return p;
+  }
+
+  private indent(p: number): number {
+    let i = 0;
+    while (this.s.charCodeAt(p + i) === SPACE) i++;
+    return i;
+  }
+
+  // An entry's kept lines must start with its `- `: when its first key was not kept, the first kept line takes it.
+  private dash(first: number, keptDashLine: boolean, col: number): void {
+    const pad = ' '.repeat(col);
+    if (this.out.length === first) this.out.push(`${pad}- {}\n`);
+    else if (!keptDashLine) this.out[first] = `${pad}- ${this.out[first]!.slice(col + 2)}`;
+  }
+}
+
+/**
+ * The Pod item whose `- ` is at `from` (column 0) and which ends at `to`, pruned to the lines the scheduler's view
+ * reads (and its owners when `withOwners`); undefined when it is not laid out as kubectl prints it.
+ */
+export function pruneYamlItem(text: string, from: number, to: number, withOwners: boolean): string | undefined {
+  const p = new Pruner(text, to);
+  try {
+    if (p.mapping(from, 2, withOwners ? ITEM_WITH_OWNERS : ITEM, true) !== to) return undefined;
+  } catch (e) {
+    if (e instanceof Unexpected) return undefined;
+    throw e;
+  }
+  return p.out.join('');
+}
