@@ -13,7 +13,7 @@ import { loadSchedPodsFile } from '../../server/src/inventory/files/podsFile';
 import { pickCounts } from '../../server/src/inventory/files/podsJsonItems';
 import { pickPodItem } from '../../server/src/inventory/files/podsJsonPick';
 import { tempDir } from '../cluster/apiServer';
-import { list, variedPods } from './variedPods';
+import { deeper, disturbLines, list, seededRandom, tabbed, variedPods, type LineEdit } from './variedPods';
 
 const tmp = tempDir('kce-pods-pick-');
 // Picking in files of any size, every picked item checked against parsing it.
@@ -97,37 +97,24 @@ describe('podsJsonPick: a Pod item picked by layout', () => {
 });
 
 describe('podsJsonPick: files with disturbed whitespace read like the whole-text loader', () => {
-  // A seeded generator: the same cases every run.
-  let seed = 20261124;
-  const rand = (n: number) => {
-    seed = (seed * 1103515245 + 12345) % 2147483648;
-    return seed % n;
-  };
+  const rand = seededRandom(20261124);
   const all = [...pods, ...oddPods()];
-  const text = JSON.stringify(list(all), null, 4);
-  const lines = text.split('\n');
-
-  function disturb(): string {
-    const ls = [...lines];
-    for (let k = 0, n = 1 + rand(3); k < n; k++) {
-      const i = 1 + rand(ls.length - 2);
+  const lines = JSON.stringify(list(all), null, 4).split('\n');
+  const text = lines.join('\n');
+  const edits: LineEdit[] = [
+    deeper,
+    (ls, i) => {
+      // shallower
       const line = ls[i]!;
-      switch (rand(4)) {
-        case 0: // deeper
-          ls[i] = ' '.repeat(1 + rand(4)) + line;
-          break;
-        case 1: // shallower
-          ls[i] = line.slice(Math.min(1 + rand(4), line.length - line.trimStart().length));
-          break;
-        case 2: // joined with the next line
-          ls.splice(i, 2, `${line} ${ls[i + 1]!.trimStart()}`);
-          break;
-        default: // a space inside the indentation replaced by a newline-free tab
-          ls[i] = line.replace(/^( *) /, '$1\t');
-      }
-    }
-    return ls.join('\n');
-  }
+      ls[i] = line.slice(Math.min(1 + rand(4), line.length - line.trimStart().length));
+    },
+    (ls, i) => {
+      // joined with the next line
+      ls.splice(i, 2, `${ls[i]!} ${ls[i + 1]!.trimStart()}`);
+    },
+    tabbed,
+  ];
+  const disturb = () => disturbLines(lines, rand, edits, 1, 1);
 
   test('300 disturbed files: the same pods, kept pods and errors as the whole-text loader', () => {
     // Undisturbed, every item is picked but the one whose spec is a string, and every picked one checked.

@@ -15,7 +15,7 @@ import { loadSchedPodsFile } from '../../server/src/inventory/files/podsFile';
 import { pickCounts } from '../../server/src/inventory/files/podsJsonItems';
 import { pruneYamlItem } from '../../server/src/inventory/files/podsYamlPick';
 import { tempDir } from '../cluster/apiServer';
-import { list, variedPods } from './variedPods';
+import { deeper, disturbLines, list, seededRandom, tabbed, variedPods, type LineEdit } from './variedPods';
 
 const tmp = tempDir('kce-pods-yaml-prune-');
 after(() => tmp.cleanup());
@@ -118,40 +118,23 @@ describe('podsYamlPick: a Pod item pruned by layout', () => {
 });
 
 describe('podsYamlPick: files with disturbed lines read like the whole-text loader', () => {
-  let seed = 20261124;
-  const rand = (n: number) => {
-    seed = (seed * 1103515245 + 12345) % 2147483648;
-    return seed % n;
-  };
+  const rand = seededRandom(20261124);
   const all = [...pods, ...oddPods()];
   const text = toKubectlYaml(list(all));
   const lines = text.split('\n');
   const CASES = 160;
-
-  function disturb(): string {
-    const ls = [...lines];
-    for (let k = 0, n = 1 + rand(3); k < n; k++) {
-      const i = 2 + rand(ls.length - 6);
+  const edits: LineEdit[] = [
+    deeper,
+    (ls, i) => {
+      // shallower, never out of an item
       const line = ls[i]!;
-      switch (rand(5)) {
-        case 0: // deeper
-          ls[i] = ' '.repeat(1 + rand(4)) + line;
-          break;
-        case 1: // shallower (never out of an item)
-          ls[i] = line.slice(Math.min(1 + rand(4), Math.max(0, line.length - line.trimStart().length - 1)));
-          break;
-        case 2: // a blank line
-          ls.splice(i, 0, ' '.repeat(rand(8)));
-          break;
-        case 3: // a comment
-          ls.splice(i, 0, `${' '.repeat(rand(8))}# note`);
-          break;
-        default: // a tab in the indentation
-          ls[i] = line.replace(/^( *) /, '$1\t');
-      }
-    }
-    return ls.join('\n');
-  }
+      ls[i] = line.slice(Math.min(1 + rand(4), Math.max(0, line.length - line.trimStart().length - 1)));
+    },
+    (ls, i) => ls.splice(i, 0, ' '.repeat(rand(8))), // a blank line
+    (ls, i) => ls.splice(i, 0, `${' '.repeat(rand(8))}# note`), // a comment
+    tabbed,
+  ];
+  const disturb = () => disturbLines(lines, rand, edits, 2, 4);
 
   test(`${CASES} disturbed files: the same pods and kept pods as the whole-text loader`, () => {
     // Undisturbed, every item is pruned but the one whose containers are not a sequence (a spec that is a string

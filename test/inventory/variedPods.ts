@@ -69,3 +69,38 @@ export function variedPods(): unknown[] {
 
 export const list = (items: unknown[]) => ({ apiVersion: 'v1', items, kind: 'List', metadata: { resourceVersion: '' } });
 
+
+/** A seeded generator of integers below `n`: the same cases every run. */
+export function seededRandom(seed: number): (n: number) => number {
+  let s = seed;
+  return (n) => {
+    s = (s * 1103515245 + 12345) % 2147483648;
+    return s % n;
+  };
+}
+
+/** One way to disturb a file's lines: it changes, inserts or removes lines around line `i`. */
+export type LineEdit = (ls: string[], i: number, rand: (n: number) => number) => void;
+
+/** A copy of `lines` with one to three edits, each at a line in `[first, lines.length - tail)`. */
+export function disturbLines(
+  lines: readonly string[],
+  rand: (n: number) => number,
+  edits: LineEdit[],
+  first: number,
+  tail: number,
+): string {
+  const ls = [...lines];
+  for (let k = 0, n = 1 + rand(3); k < n; k++) edits[rand(edits.length)]!(ls, first + rand(ls.length - first - tail), rand);
+  return ls.join('\n');
+}
+
+/** A line moved right by one to four spaces. */
+export const deeper: LineEdit = (ls, i, rand) => {
+  ls[i] = ' '.repeat(1 + rand(4)) + ls[i]!;
+};
+
+/** A space of a line's indentation replaced by a tab. */
+export const tabbed: LineEdit = (ls, i) => {
+  ls[i] = ls[i]!.replace(/^( *) /, '$1\t');
+};
