@@ -39,6 +39,13 @@ const parseItem = (text: string): Obj => {
 
 const pods = (variedPods() as Obj[]).filter((p) => p.kind === 'Pod');
 
+/** The pruned text of the item at `from`, which must end at `to` (undefined when it is not pruned). */
+function prune(s: string, from: number, to: number, withOwners: boolean): string | undefined {
+  const r = pruneYamlItem(s, from, to, withOwners);
+  if (r) assert.equal(r.next, to, 'the pruner found where the item ends');
+  return r?.text;
+}
+
 // Shapes the varied pods lack: values of the wrong type, empty collections, a resize condition among others,
 // containers whose first key is read (or none is), a spec that is a string, a pod without status.
 function oddPods(): Obj[] {
@@ -67,7 +74,7 @@ describe('podsYamlPick: a Pod item pruned by layout', () => {
     for (const [i, pod] of pods.entries()) {
       const { s, from, to } = itemText(pod);
       const whole = parseItem(s.slice(from, to));
-      const pruned = pruneYamlItem(s, from, to, true);
+      const pruned = prune(s, from, to, true);
       assert.ok(pruned !== undefined, `pod ${i} was not pruned`);
       assert.ok(pruned.length < (to - from) / 2, `pod ${i}: ${pruned.length} of ${to - from} characters kept`);
       const p = parseItem(pruned);
@@ -75,16 +82,30 @@ describe('podsYamlPick: a Pod item pruned by layout', () => {
       assert.deepEqual((p.metadata as Obj | undefined)?.ownerReferences, (whole.metadata as Obj | undefined)?.ownerReferences);
       assert.equal(mayBelongToDaemonSet(p), mayBelongToDaemonSet(whole));
       // Without owners asked for, none are kept.
-      const lean = parseItem(pruneYamlItem(s, from, to, false)!);
+      const lean = parseItem(prune(s, from, to, false)!);
       assert.equal((lean.metadata as Obj | undefined)?.ownerReferences, undefined);
       assert.deepEqual(toSchedPod(lean), toSchedPod(whole), `pod ${i}`);
     }
   });
 
+  test('in a run of items, each ends where the next one starts', () => {
+    const s = toKubectlYaml(list(pods.slice(0, 5)));
+    const end = s.indexOf('\nkind: List') + 1;
+    const starts: number[] = [];
+    for (let at = s.indexOf('\n- '); at >= 0 && at < end; at = s.indexOf('\n- ', at + 1)) starts.push(at + 1);
+    assert.equal(starts.length, 5);
+    let at = starts[0]!;
+    for (const [i, start] of starts.entries()) {
+      assert.equal(at, start, `item ${i} starts where the one before ended`);
+      at = pruneYamlItem(s, at, end, false)!.next;
+    }
+    assert.equal(at, end);
+  });
+
   test('odd values: pruned as parsing reads them', () => {
     for (const [i, pod] of oddPods().entries()) {
       const { s, from, to } = itemText(pod);
-      const pruned = pruneYamlItem(s, from, to, false);
+      const pruned = prune(s, from, to, false);
       if (!Array.isArray((pod.spec as Obj | undefined)?.containers ?? [])) {
         assert.equal(pruned, undefined, 'containers that are not a sequence: the item is parsed whole');
         continue;
@@ -94,9 +115,9 @@ describe('podsYamlPick: a Pod item pruned by layout', () => {
     }
     // The resize condition is kept with its siblings; without one, no condition is.
     const { s, from, to } = itemText(oddPods()[2]);
-    assert.match(pruneYamlItem(s, from, to, false)!, /PodResizeInProgress[\s\S]*\n {4}containerStatuses:/);
+    assert.match(prune(s, from, to, false)!, /PodResizeInProgress[\s\S]*\n {4}containerStatuses:/);
     const plain = itemText(pods[0]);
-    assert.doesNotMatch(pruneYamlItem(plain.s, plain.from, plain.to, false)!, /conditions:/);
+    assert.doesNotMatch(prune(plain.s, plain.from, plain.to, false)!, /conditions:/);
   });
 
   test('a layout it does not recognise gives undefined, never a different pod', () => {

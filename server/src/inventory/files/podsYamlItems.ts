@@ -89,10 +89,17 @@ function pruneItems(text: string, sink: PodSink, check: Check): void {
   const texts: string[] = [];
   const spans: number[] = []; // per item: its start, its end, 1 when pruned
   for (let s = 0; s < text.length; ) {
-    const next = text.indexOf('\n- ', s);
-    const e = next < 0 ? text.length : next + 1;
-    const pruned = pruneYamlItem(text, s, e, withOwners);
-    texts.push(pruned ?? text.slice(s, e));
+    // The pruner finds where the item ends; an item it cannot prune ends at the next line that starts an item.
+    const pruned = pruneYamlItem(text, s, text.length, withOwners);
+    let e: number;
+    if (pruned) {
+      e = pruned.next;
+      texts.push(pruned.text);
+    } else {
+      const next = text.indexOf('\n- ', s);
+      e = next < 0 ? text.length : next + 1;
+      texts.push(text.slice(s, e));
+    }
     spans.push(s, e, pruned === undefined ? 0 : 1);
     s = e;
   }

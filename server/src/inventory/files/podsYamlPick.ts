@@ -6,11 +6,33 @@
 // a `- ` entry at the key's own column, or blank. The kept lines stay as they were, so the pruned text is YAML whose
 // value is the item with only those keys; what parses it is the same kubectl-subset reader as before.
 
-/** What is kept of a value: all of it, only some keys of a mapping, of each mapping in a sequence, or all of it when its text holds a word. */
+/** What is kept of a value: all, some keys of a mapping or of each mapping in a sequence, all if it holds a word. */
 type Rule = 'whole' | { map: Shape } | { seq: Shape } | { ifHas: string };
-type Shape = ReadonlyMap<string, Rule>;
 
-const shape = (entries: [string, Rule][]): Shape => new Map(entries);
+/** The keys kept of a mapping, found by their first letter and length (no string is cut out per key line). */
+class Shape {
+  private readonly byFirst: [string, Rule][][] = [];
+
+  constructor(entries: [string, Rule][]) {
+    for (const e of entries) (this.byFirst[e[0].charCodeAt(0)] ??= []).push(e);
+  }
+
+  /** The rule of the key `s[k0, colon)`, or undefined when it is not kept. */
+  ruleOf(s: string, k0: number, colon: number): Rule | undefined {
+    const candidates = this.byFirst[s.charCodeAt(k0)];
+    if (candidates === undefined) return undefined;
+    const len = colon - k0;
+    for (const [name, rule] of candidates) {
+      if (name.length !== len) continue;
+      let i = 1;
+      while (i < len && s.charCodeAt(k0 + i) === name.charCodeAt(i)) i++;
+      if (i === len) return rule;
+    }
+    return undefined;
+  }
+}
+
+const shape = (entries: [string, Rule][]): Shape => new Shape(entries);
 const wholeKeys = (names: string[]): [string, Rule][] => names.map((n) => [n, 'whole']);
 
 // What podModel.ts reads, as podsJsonPick.ts picks it from JSON.
@@ -73,15 +95,25 @@ class Pruner {
 
   /** The start of the first line after `p` that is not in the subtree of a key at column `c`. */
   private subtreeEnd(p: number, c: number): number {
+    // The hot loop of a big file (most lines are stepped over here): one search and a few reads per line.
     const s = this.s;
-    while (p < this.end) {
+    const end = this.end;
+    while (p < end) {
       const at = s.charCodeAt(p + c);
-      const deeper = at === SPACE && this.spaces(p, c);
-      const entry = at === DASH && this.spaces(p, c) && (s.charCodeAt(p + c + 1) === SPACE || s.charCodeAt(p + c + 1) === NL);
-      if (!deeper && !entry && !this.blank(p)) return p;
-      p = this.next(p);
+      let inside = false;
+      if (at === SPACE || at === DASH) {
+        let i = p + c - 1;
+        while (i >= p && s.charCodeAt(i) === SPACE) i--;
+        if (i < p) {
+          const after = s.charCodeAt(p + c + 1);
+          inside = at === SPACE || after === SPACE || after === NL; // deeper, or an entry of the key's sequence
+        }
+      }
+      if (!inside && !this.blank(p)) return p;
+      const nl = s.indexOf('\n', inside ? p + c : p);
+      p = nl < 0 || nl >= end ? end : nl + 1;
     }
-    return this.end;
+    return end;
   }
 
   /**
@@ -94,7 +126,10 @@ class Pruner {
     const dashLine = dashed ? p : -1;
     let firstAt = -1; // where the first kept line starts
     while (p < this.end) {
-      const lead = p === dashLine ? this.spaces(p, c - 2) && s.charCodeAt(p + c - 2) === DASH && s.charCodeAt(p + c - 1) === SPACE : this.spaces(p, c);
+      const lead =
+        p === dashLine
+          ? this.spaces(p, c - 2) && s.charCodeAt(p + c - 2) === DASH && s.charCodeAt(p + c - 1) === SPACE
+          : this.spaces(p, c);
       if (!lead) break; // shallower: the mapping ended (blank lines and comments are not kubectl's)
       const k0 = p + c;
       const ch = s.charCodeAt(k0);
@@ -107,7 +142,7 @@ class Pruner {
       const block = after === NL || colon + 1 >= this.end;
       if (!block && after !== SPACE) unexpected();
       const stop = this.subtreeEnd(eol, c);
-      const rule = keys.get(s.slice(k0, colon));
+      const rule = keys.ruleOf(s, k0, colon);
       if (rule === undefined) {
         // not read
       } else if (rule === 'whole') {
@@ -135,7 +170,8 @@ class Pruner {
   private sequence(p: number, stop: number, keys: Shape): number {
     const d = this.indent(p);
     while (p < stop) {
-      if (this.indent(p) !== d || this.s.charCodeAt(p + d) !== DASH || this.s.charCodeAt(p + d + 1) !== SPACE) unexpected();
+      const entry = this.indent(p) === d && this.s.charCodeAt(p + d) === DASH && this.s.charCodeAt(p + d + 1) === SPACE;
+      if (!entry) unexpected();
       p = this.mapping(p, d + 2, keys, true);
     }
     return p;
@@ -156,16 +192,24 @@ class Pruner {
 }
 
 /**
- * The Pod item whose `- ` is at `from` (column 0) and which ends at `to`, pruned to the lines the scheduler's view
- * reads (and its owners when `withOwners`); undefined when it is not laid out as kubectl prints it.
+ * The Pod item whose `- ` is at `from` (column 0), pruned to the lines the scheduler's view reads (and its owners
+ * when `withOwners`), and where it ends: at `end` or at the next item's `- `. Undefined when it is not laid out as
+ * kubectl prints it.
  */
-export function pruneYamlItem(text: string, from: number, to: number, withOwners: boolean): string | undefined {
-  const p = new Pruner(text, to);
+export function pruneYamlItem(
+  text: string,
+  from: number,
+  end: number,
+  withOwners: boolean,
+): { text: string; next: number } | undefined {
+  const p = new Pruner(text, end);
+  let next: number;
   try {
-    if (p.mapping(from, 2, withOwners ? ITEM_WITH_OWNERS : ITEM, true) !== to) return undefined;
+    next = p.mapping(from, 2, withOwners ? ITEM_WITH_OWNERS : ITEM, true);
   } catch (e) {
     if (e instanceof Unexpected) return undefined;
     throw e;
   }
-  return p.out.join('');
+  const atItem = next === end || (text.charCodeAt(next) === DASH && text.charCodeAt(next + 1) === SPACE);
+  return atItem ? { text: p.out.join(''), next } : undefined;
 }
