@@ -3,7 +3,7 @@
 import { describe, test, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
-import { closeSync, openSync, truncateSync, writeFileSync, writeSync } from 'node:fs';
+import { closeSync, openSync, readFileSync, truncateSync, writeFileSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
 import { writePodsList } from '../../server/src/inventory/files/generatePods';
 import { loadSchedPodsFile } from '../../server/src/inventory/files/podsFile';
@@ -25,16 +25,15 @@ closeSync(fd);
 describe('pods file off the main thread', () => {
   test('the worker gives the pods the same file gives on this thread', async () => {
     const here = loadSchedPodsFile(big);
-    let onThisThread = 0; // the fallback drops what was handed on before it reads the file here
-    const there = await loadPodsFileOffThread(big, { onRestart: () => onThisThread++ });
-    assert.equal(onThisThread, 0, 'the worker started (under tsx too)');
+    const there = await loadPodsFileOffThread(big);
+    assert.equal(there.readOn, 'workers', 'the workers started (under tsx too)');
     assert.equal(there.reader, 'json-items');
     assert.equal(there.pods.length, 6000);
     assert.deepEqual(there.pods, here.pods);
     assert.deepEqual(there.errors, here.errors);
   });
 
-  test('a worker that cannot run: the file is read on this thread, what was handed on dropped first', async () => {
+  test('a worker that cannot run: the file is read on this thread', async () => {
     const broken = join(tmp.dir, 'broken-worker.js');
     writeFileSync(broken, "throw new Error('a broken bundle');\n");
     const events: string[] = [];
@@ -43,9 +42,45 @@ describe('pods file off the main thread', () => {
       onRestart: () => events.push('restart'),
       onBatch: (b) => events.push(`batch ${b.length}`),
     });
-    assert.deepEqual(events, ['restart', 'batch 6000']);
+    // Nothing was handed on before the workers failed: nothing to drop.
+    assert.deepEqual(events, ['batch 6000']);
+    assert.equal(r.readOn, 'this thread');
     assert.equal(r.reader, 'json-items');
     assert.deepEqual(r.errors, []);
+  });
+
+  test('pods handed on by a reading that then fails are dropped before the next reading hands on its own', async () => {
+    // A file whose second half is not in kubectl's layout: the split's second part fails after the first part
+    // handed on its pods; one worker then reads the whole file again (the whole-text loader, in the end).
+    const odd = join(tmp.dir, 'half-odd.json');
+    const text = readFileSync(big, 'utf8');
+    const half = text.indexOf('\n        {', text.length / 2);
+    // Its items' closing braces one column left of the opening ones (still JSON).
+    writeFileSync(odd, text.slice(0, half) + text.slice(half).replace(/\n {8}\}/g, '\n       }'));
+    let held = new Set<string>(); // the pods the caller holds: never one twice
+    let restarts = 0;
+    const r = await loadPodsFileOffThread(odd, {
+      workers: 2,
+      splitAbove: 0,
+      onRestart: () => {
+        assert.ok(held.size > 0, 'a restart with nothing handed on');
+        restarts++;
+        held = new Set();
+      },
+      onBatch: (b) => {
+        for (const p of b) {
+          const key = `${p.metadata?.namespace}/${p.metadata?.name}`;
+          assert.ok(!held.has(key), `${key} handed on twice without a restart between`);
+          held.add(key);
+        }
+      },
+    });
+    assert.equal(r.readOn, 'workers');
+    assert.equal(r.reader, 'whole-text');
+    assert.deepEqual(r.errors, []);
+    assert.equal(held.size, 6000);
+    // The split's first part, then the single worker's item reader, handed on pods before each failed.
+    assert.equal(restarts, 2);
   });
 
   test('the per-node state built batch by batch equals the one built at once', async () => {
@@ -86,7 +121,6 @@ describe('pods file off the main thread', () => {
     const perTurn = new Map<number, number>();
     let handled = 0;
     const result = loadPodsFileOffThread(big, {
-      onRestart: () => assert.fail('read on this thread'),
       onBatch: (b) => {
         handled += b.length;
         perTurn.set(turn, (perTurn.get(turn) ?? 0) + 1);
@@ -97,6 +131,7 @@ describe('pods file off the main thread', () => {
     setImmediate(tick);
     const r = await result;
     loading = false;
+    assert.equal(r.readOn, 'workers');
     assert.equal(r.reader, 'json-items');
     assert.equal(handled, 6000);
     const most = Math.max(...perTurn.values());
