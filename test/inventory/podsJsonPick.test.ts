@@ -167,3 +167,18 @@ test('podsJsonPick: a file with non-ASCII text in some items: those runs parsed,
   assert.ok(picked > 300 && picked < 400, `${picked} of 400 picked`);
 });
 
+
+test('podsJsonPick: an item larger than a run (a 300 KB annotation) among others: every item picked, the same pods', () => {
+  const many = [...generatePodObjects(10, 10)] as Obj[];
+  const meta = many[42]!.metadata as Obj;
+  meta.annotations = { ...(meta.annotations as Obj | undefined), big: 'x'.repeat(300_000) };
+  const text = JSON.stringify(list(many), null, 4);
+  const path = join(tmp.dir, 'big-item.json');
+  writeFileSync(path, text);
+  const before = { ...pickCounts };
+  const r = loadSchedPodsFile(path, path, { pick: everyItem });
+  assert.equal(r.reader, 'json-items');
+  assert.deepEqual(r.pods, loadSchedPodsFromText(text, path).pods);
+  assert.equal(pickCounts.picked - before.picked, 100);
+  assert.equal(pickCounts.parsedWhole - before.parsedWhole, 0);
+});

@@ -65,6 +65,19 @@ export function readJsonItems(r: ChunkReader, layout: JsonLayout, sink: PodSink,
   let s = r.window.indexOf(start);
   if (s < 0) throw new NotKubectlShaped();
   for (;;) {
+    if (picking) {
+      // The next run of items picked from a slice of the window: the picker finds where each item ends, so no
+      // search for the run's last item end is needed (V8 searches for a needle that starts with a newline slowly).
+      const to = Math.min(s + BATCH_BYTES, r.window.length);
+      if (isAscii(r.window.subarray(s, to))) {
+        const run = pickItems(r.window.toString('latin1', s, to), layout, sink, picking, false);
+        if (run === LIST_END) return;
+        if (run > 0) {
+          s += run;
+          continue;
+        }
+      }
+    }
     // The last item end in the window; past it, a comma (more items) or the end of the List.
     let e = r.window.lastIndexOf(end, Math.min(s + BATCH_BYTES, r.window.length - 1));
     if (e <= s) e = r.window.lastIndexOf(end);
@@ -80,7 +93,7 @@ export function readJsonItems(r: ChunkReader, layout: JsonLayout, sink: PodSink,
     const stop = e + end.length;
     const last = r.window[stop] !== COMMA;
     if (picking && isAscii(r.window.subarray(s, stop)))
-      pickItems(r.window.toString('latin1', s, stop), layout, sink, picking);
+      pickItems(r.window.toString('latin1', s, stop), layout, sink, picking, true);
     else {
       // `[` over the newline before the first item and `]` over the comma (or newline) after the last one.
       r.window[s] = OPEN;
@@ -96,25 +109,47 @@ export function readJsonItems(r: ChunkReader, layout: JsonLayout, sink: PodSink,
 /** Items picked by layout and items parsed whole so far, in this thread (for tests and the benchmark). */
 export const pickCounts = { picked: 0, parsedWhole: 0 };
 
+/** What pickItems returns when the List ended after the last item it read. */
+const LIST_END = -1;
+
 // The items of an ASCII-only run (a newline, then items separated by commas): each one's scheduler fields picked
-// (podsJsonPick.ts), or the item parsed whole when it is laid out otherwise or is to be kept whole.
-function pickItems(text: string, layout: JsonLayout, sink: PodSink, check: { every: number; n: number }): void {
+// (podsJsonPick.ts), or the item parsed whole when it is laid out otherwise or is to be kept whole. `whole`: the
+// run ends exactly after its last item; otherwise it may end inside an item, and the items read are those complete
+// with the character after them. Returns where the unread rest starts (the newline before the next item; 0 when
+// no item was read), or LIST_END.
+function pickItems(
+  text: string,
+  layout: JsonLayout,
+  sink: PodSink,
+  check: { every: number; n: number },
+  whole: boolean,
+): number {
   const d = layout.itemIndent;
+  const listEnd = `\n${' '.repeat(layout.unit)}]`;
   const withOwners = sink.keepsWhole;
   // Picked values slice the run's text: copied when the pods stay in this thread (not handed on as they fill).
   const sliced = !sink.handsOn;
   let nl = 0;
   for (;;) {
     const open = nl + d + 1;
+    if (!whole && open >= text.length) return nl;
     let picked: ReturnType<typeof pickPodItem>;
     try {
       picked = pickPodItem(text, open, d, layout.unit, withOwners);
     } catch {
       picked = undefined;
     }
-    let close: number;
+    const close = picked ? picked.close : itemClose(text, open, d, whole);
+    if (close < 0) return nl; // the item runs past this slice
+    // What follows the item: a comma and the next item, the end of the run, or the end of the List.
+    let next: number;
+    if (whole && close + 1 >= text.length) next = text.length;
+    else if (text.charCodeAt(close + 1) === COMMA) next = close + 2;
+    else if (whole) throw new NotKubectlShaped();
+    else if (close + 1 + listEnd.length > text.length) return nl; // not known yet
+    else if (text.startsWith(listEnd, close + 1)) next = LIST_END;
+    else throw new NotKubectlShaped();
     if (picked && !(withOwners && sink.wouldKeep(picked.pod))) {
-      close = picked.close;
       pickCounts.picked++;
       if (++check.n >= check.every) {
         check.n = 0;
@@ -123,22 +158,26 @@ function pickItems(text: string, layout: JsonLayout, sink: PodSink, check: { eve
       }
       sink.item(picked.pod, sliced);
     } else {
-      close = picked ? picked.close : itemClose(text, open, d);
       pickCounts.parsedWhole++;
       sink.item(JSON.parse(text.slice(open, close + 1)));
     }
-    if (close + 1 >= text.length) return;
-    if (text.charCodeAt(close + 1) !== COMMA) throw new NotKubectlShaped();
-    nl = close + 2;
+    if (next === LIST_END || next === text.length) return next;
+    nl = next;
   }
 }
 
-// The item's closing brace: the first `}` that starts a line indented like the item's own `{`.
-function itemClose(text: string, open: number, d: number): number {
-  const needle = `\n${' '.repeat(d)}}`;
-  const at = text.indexOf(needle, open);
-  if (at < 0) throw new NotKubectlShaped();
-  return at + needle.length - 1;
+// The item's closing brace: the first `}` that starts a line indented like the item's own `{`; -1 when the run
+// does not hold it (only where the run may end inside an item). Stepping from brace to brace is native-fast, where
+// a search for the newline and indentation before it is not.
+function itemClose(text: string, open: number, d: number, whole: boolean): number {
+  for (let at = text.indexOf('}', open); at >= 0; at = text.indexOf('}', at + 1)) {
+    if (text.charCodeAt(at - d - 1) !== NL) continue;
+    let i = 1;
+    while (i <= d && text.charCodeAt(at - i) === SPACE) i++;
+    if (i > d) return at;
+  }
+  if (whole) throw new NotKubectlShaped();
+  return -1;
 }
 
 // After an item's closing brace: `,` and the next item's opening brace, or a newline and the List's `]`.
