@@ -13,7 +13,7 @@ import { loadSchedPodsFile } from '../../server/src/inventory/files/podsFile';
 import { pickCounts } from '../../server/src/inventory/files/podsJsonItems';
 import { pickPodItem } from '../../server/src/inventory/files/podsJsonPick';
 import { tempDir } from '../cluster/apiServer';
-import { deeper, disturbLines, list, seededRandom, tabbed, variedPods, type LineEdit } from './variedPods';
+import { deeper, disturbLines, list, loadCounting, seededRandom, tabbed, variedPods, type LineEdit } from './variedPods';
 
 const tmp = tempDir('kce-pods-pick-');
 // Picking in files of any size, every picked item checked against parsing it.
@@ -120,10 +120,10 @@ describe('podsJsonPick: files with disturbed whitespace read like the whole-text
     // Undisturbed, every item is picked but the one whose spec is a string, and every picked one checked.
     const plain = join(tmp.dir, 'plain.json');
     writeFileSync(plain, text);
-    const before = { ...pickCounts };
-    assert.deepEqual(loadSchedPodsFile(plain, plain, { pick: everyItem }).pods, loadSchedPodsFromText(text, plain).pods);
-    assert.equal(pickCounts.picked - before.picked, all.length - 1);
-    assert.equal(pickCounts.parsedWhole - before.parsedWhole, 1);
+    const r0 = loadCounting(plain, everyItem);
+    assert.deepEqual(r0.pods, loadSchedPodsFromText(text, plain).pods);
+    assert.equal(r0.picked, all.length - 1);
+    assert.equal(r0.parsedWhole, 1);
     // Small files are parsed, not picked, by default.
     const small = { ...pickCounts };
     loadSchedPodsFile(plain);
@@ -159,12 +159,10 @@ test('podsJsonPick: a file with non-ASCII text in some items: those runs parsed,
   const text = JSON.stringify(list(many), null, 4);
   const path = join(tmp.dir, 'nonascii.json');
   writeFileSync(path, text);
-  const before = { ...pickCounts };
-  const r = loadSchedPodsFile(path, path, { pick: { minBytes: 0, checkEvery: Number.POSITIVE_INFINITY } });
+  const r = loadCounting(path, { minBytes: 0, checkEvery: Number.POSITIVE_INFINITY });
   assert.deepEqual(r.pods, loadSchedPodsFromText(text, path).pods);
   assert.equal(r.pods[123]!.metadata?.labels?.team, 'équipe-北京');
-  const picked = pickCounts.picked - before.picked;
-  assert.ok(picked > 300 && picked < 400, `${picked} of 400 picked`);
+  assert.ok(r.picked > 300 && r.picked < 400, `${r.picked} of 400 picked`);
 });
 
 
@@ -175,10 +173,9 @@ test('podsJsonPick: an item larger than a run (a 300 KB annotation) among others
   const text = JSON.stringify(list(many), null, 4);
   const path = join(tmp.dir, 'big-item.json');
   writeFileSync(path, text);
-  const before = { ...pickCounts };
-  const r = loadSchedPodsFile(path, path, { pick: everyItem });
+  const r = loadCounting(path, everyItem);
   assert.equal(r.reader, 'json-items');
   assert.deepEqual(r.pods, loadSchedPodsFromText(text, path).pods);
-  assert.equal(pickCounts.picked - before.picked, 100);
-  assert.equal(pickCounts.parsedWhole - before.parsedWhole, 0);
+  assert.equal(r.picked, 100);
+  assert.equal(r.parsedWhole, 0);
 });

@@ -15,7 +15,7 @@ import { loadSchedPodsFile } from '../../server/src/inventory/files/podsFile';
 import { pickCounts } from '../../server/src/inventory/files/podsJsonItems';
 import { pruneYamlItem } from '../../server/src/inventory/files/podsYamlPick';
 import { tempDir } from '../cluster/apiServer';
-import { deeper, disturbLines, list, seededRandom, tabbed, variedPods, type LineEdit } from './variedPods';
+import { deeper, disturbLines, list, loadCounting, seededRandom, tabbed, variedPods, type LineEdit } from './variedPods';
 
 const tmp = tempDir('kce-pods-yaml-prune-');
 after(() => tmp.cleanup());
@@ -162,12 +162,11 @@ describe('podsYamlPick: files with disturbed lines read like the whole-text load
     // is kept as it is), and every pruned one checked.
     const plain = join(tmp.dir, 'plain.yaml');
     writeFileSync(plain, text);
-    const before = { ...pickCounts };
-    const r0 = loadSchedPodsFile(plain, plain, { pick: everyItem });
+    const r0 = loadCounting(plain, everyItem);
     assert.equal(r0.reader, 'yaml-items');
     assert.deepEqual(r0.pods, loadSchedPodsFromText(text, plain).pods);
-    assert.equal(pickCounts.picked - before.picked, all.length - 1);
-    assert.equal(pickCounts.parsedWhole - before.parsedWhole, 1);
+    assert.equal(r0.picked, all.length - 1);
+    assert.equal(r0.parsedWhole, 1);
     // Small files are parsed, not pruned, by default; the errors are located alike.
     const small = { ...pickCounts };
     const parsed = loadSchedPodsFile(plain);
@@ -209,10 +208,9 @@ test('podsYamlPick: CRLF files and non-ASCII text read as before, the same pods'
   ] as const) {
     const path = join(tmp.dir, `many-${name}.yaml`);
     writeFileSync(path, t);
-    const before = { ...pickCounts };
-    const r = loadSchedPodsFile(path, path, { pick: { minBytes: 0, checkEvery: Number.POSITIVE_INFINITY } });
+    const r = loadCounting(path, { minBytes: 0, checkEvery: Number.POSITIVE_INFINITY });
     assert.deepEqual(r.pods, loadSchedPodsFromText(t, path).pods, name);
     assert.equal(r.pods[123]!.metadata?.labels?.team, 'équipe-北京');
-    assert.equal(pickCounts.picked - before.picked, name === 'LF' ? 400 : 0, name);
+    assert.equal(r.picked, name === 'LF' ? 400 : 0, name);
   }
 });

@@ -2,6 +2,8 @@
 // ports, affinity, tolerations, spread constraints, resized containers, strings that look like the layout's own
 // lines, non-ASCII, a pod without a name), with a Node and a Deployment mixed in: 19 items, 17 of them Pods.
 import { generatePodObjects } from '../../server/src/inventory/files/generatePods';
+import { loadSchedPodsFile, type PodsFileResult } from '../../server/src/inventory/files/podsFile';
+import { pickCounts, type PickPolicy } from '../../server/src/inventory/files/podsJsonItems';
 
 type Obj = Record<string, unknown>;
 const base = () => [...generatePodObjects(3, 6)] as Obj[];
@@ -104,3 +106,10 @@ export const deeper: LineEdit = (ls, i, rand) => {
 export const tabbed: LineEdit = (ls, i) => {
   ls[i] = ls[i]!.replace(/^( *) /, '$1\t');
 };
+
+/** A pods file read with a pick policy, and how many of its items were picked (or pruned) and parsed whole. */
+export function loadCounting(path: string, pick: PickPolicy): PodsFileResult & { picked: number; parsedWhole: number } {
+  const before = { ...pickCounts };
+  const r = loadSchedPodsFile(path, path, { pick });
+  return { ...r, picked: pickCounts.picked - before.picked, parsedWhole: pickCounts.parsedWhole - before.parsedWhole };
+}
