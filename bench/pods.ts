@@ -2,8 +2,8 @@
 // from files in kubectl's shapes (`kubectl get nodes -o json`, `kubectl get pods -A -o json` and `-o yaml`, realistic
 // pods: owners, env, probes, token volume, status), then the scheduler's per-node state built from them. Two paths:
 // the language server's (kce.inventory.podsFile: the file in worker threads, the state built batch by batch as
-// they arrive) and the CLI's (--pods: the file read on its thread, then the state). Each load runs in a fresh
-// process, for its time and peak RSS. Floors in the same run: reading the pod file's bytes, and JSON.parse of the
+// they arrive) and the CLI's (--pods: the file in worker threads, DaemonSet pods kept whole, then the state).
+// Each load runs in a fresh process, for its time and peak RSS. Floors in the same run: reading the pod file's bytes, and JSON.parse of the
 // JSON file when it fits in one string. Prints, never asserts.
 // Run: node --import tsx bench/pods.ts   (files are generated once under the OS temp folder and reused)
 import { spawnSync } from 'node:child_process';
@@ -24,7 +24,6 @@ import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { generateNodesJson } from '../server/src/inventory/files/generate';
 import { writePodsList } from '../server/src/inventory/files/generatePods';
 import { loadNodesFromText } from '../server/src/inventory/files/loadNodes';
-import { loadSchedPodsFile } from '../server/src/inventory/files/podsFile';
 import { defaultWorkers, loadPodsFileOffThread } from '../server/src/inventory/files/podsLoader';
 import { buildScheduling } from '../server/src/inventory/source';
 
@@ -57,6 +56,9 @@ function child(mode: string, file: string): Figure {
   return JSON.parse(line) as Figure;
 }
 
+// The built worker, as the server and the CLI run it (npm run bench builds first); tsx would compile it per thread.
+const builtWorker = join(__dirname, '..', 'dist', 'podsWorker.js');
+
 const peakMiB = () => process.resourceUsage().maxRSS / 1024;
 const cpuMs = () => {
   const u = process.cpuUsage();
@@ -84,8 +86,7 @@ async function runChild(mode: string, file: string): Promise<void> {
       delay.enable();
       // As the language server does it: pods added to the state as the workers' batches arrive.
       const r = await loadPodsFileOffThread(file, {
-        // The built worker, as the server runs it (npm run bench builds first); tsx would compile it per thread.
-        workerScript: join(__dirname, '..', 'dist', 'podsWorker.js'),
+        workerScript: builtWorker,
         onBatch: (pods) => {
           for (const p of pods) state.upsertPod(p);
           count += pods.length;
@@ -100,7 +101,9 @@ async function runChild(mode: string, file: string): Promise<void> {
       delay.disable();
       stallMs = delay.max / 1e6;
     } else {
-      const p = loadSchedPodsFile(file);
+      // As the CLI does it (--pods): the file read in worker threads, DaemonSet pods also kept whole, then the state.
+      const p = await loadPodsFileOffThread(file, { keepDaemonSetPods: true, workerScript: builtWorker });
+      if (p.errors.length) throw new Error(p.errors[0]!.message);
       t1 = performance.now();
       state = buildScheduling(nodes, p.pods);
       count = p.pods.length;
@@ -153,7 +156,7 @@ else {
         'state built as batches arrive) ' +
         `${s(lsp.ms)} (CPU ${s(lsp.cpuMs!)}), peak RSS ${lsp.rssMiB.toFixed(0)} MiB, ` +
         `longest main-thread stall ${lsp.stallMs!.toFixed(0)} ms; ` +
-        `CLI (one thread) ${s(cli.ms)} (CPU ${s(cli.cpuMs!)}; pods read ` +
+        `CLI (worker threads, then the state) ${s(cli.ms)} (CPU ${s(cli.cpuMs!)}; pods read ` +
         `${s(cli.parseMs!)}, per-node state ${s(cli.buildMs!)}), peak RSS ${cli.rssMiB.toFixed(0)} MiB ` +
         `(floor: reading the bytes ${s(read.ms)}` +
         (parse

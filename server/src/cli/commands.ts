@@ -7,7 +7,7 @@ import { zoneOf } from '../core/vocabulary';
 import { analyzeText } from '../analysis/index';
 import type { AnalysisLimits } from '../analysis/index';
 import type { DocumentAnalysis, FileAnalysis } from '../analysis/types';
-import { displayName, expandPaths, InputError, loadInventory, loadPods, readText, type Inventory } from './inputs';
+import { displayName, expandPaths, InputError, loadInventory, loadPods, readText, type Inventory, type LoadedPodsInput } from './inputs';
 import { LineIndex } from './positions';
 import { renderTable } from './table';
 import type { OutputFormat } from './args';
@@ -168,9 +168,16 @@ function warnPodsUnknown(pods: SchedulerPods, io: IO): void {
   if (pods.unknown !== undefined) io.stderr(`kce: warning: pods unknown (${pods.unknown}); the nodes are checked as if empty\n`);
 }
 
-export function runSimulate(opts: CommonOptions & { pods?: string; clusterAllPods?: ClusterPodsResult }, io: IO): number {
+/** --pods, already read (cli.ts reads a file in worker threads), or its path alone (then read here). */
+interface PodsOption {
+  pods?: string;
+  loadedPods?: LoadedPodsInput;
+}
+
+export function runSimulate(opts: CommonOptions & PodsOption & { clusterAllPods?: ClusterPodsResult }, io: IO): number {
   const inventory = inventoryFor(opts, io);
-  const pods = schedulerPods(inventory, opts.pods, loadPods(opts.pods).sched, opts.clusterAllPods);
+  const loaded = opts.loadedPods ?? loadPods(opts.pods);
+  const pods = schedulerPods(inventory, opts.pods, loaded.sched, opts.clusterAllPods);
   warnPodsUnknown(pods, io);
   const files = analyseAll(opts, inventory, true, pods.state);
   const found = daemonSetsIn(files);
@@ -240,15 +247,15 @@ async function listClusterPods(
 }
 
 export async function runPlan(
-  opts: CommonOptions & {
-    pods?: string;
-    clusterPods?: { namespace: string; list(namespace: string, selector: LabelSelector | undefined): Promise<Pod[]> };
-    clusterAllPods?: ClusterPodsResult;
-  },
+  opts: CommonOptions &
+    PodsOption & {
+      clusterPods?: { namespace: string; list(namespace: string, selector: LabelSelector | undefined): Promise<Pod[]> };
+      clusterAllPods?: ClusterPodsResult;
+    },
   io: IO,
 ): Promise<number> {
   const inventory = inventoryFor(opts, io);
-  const loaded = loadPods(opts.pods);
+  const loaded = opts.loadedPods ?? loadPods(opts.pods);
   const allPods = loaded.controller;
   const sched = schedulerPods(inventory, opts.pods, loaded.sched, opts.clusterAllPods);
   warnPodsUnknown(sched, io);
