@@ -2,9 +2,10 @@
 // from files in kubectl's shapes (`kubectl get nodes -o json`, `kubectl get pods -A -o json` and `-o yaml`, realistic
 // pods: owners, env, probes, token volume, status), then the scheduler's per-node state built from them. Two paths:
 // the language server's (kce.inventory.podsFile: the file in worker threads, the state built batch by batch as
-// they arrive) and the CLI's (--pods: the file in worker threads, DaemonSet pods kept whole, then the state).
-// Each load runs in a fresh process, for its time and peak RSS. Floors in the same run: reading the pod file's bytes, and JSON.parse of the
-// JSON file when it fits in one string. Prints, never asserts.
+// they arrive) and the CLI's (the whole built `kce simulate --nodes … --pods FILE … --format json`: the file in worker
+// threads, DaemonSet pods kept whole, the state built as they arrive, then the analysis and its output).
+// Each load runs in a fresh process, for its time and peak RSS. Floors in the same run: reading the pod file's
+// bytes, and JSON.parse of the JSON file when it fits in one string. Prints, never asserts.
 // Run: node --import tsx bench/pods.ts   (files are generated once under the OS temp folder and reused)
 import { spawnSync } from 'node:child_process';
 import {
@@ -40,8 +41,6 @@ interface Figure {
   rssMiB: number;
   pods?: number;
   nodes?: number;
-  parseMs?: number;
-  buildMs?: number;
   /** The language server's path: the longest its main thread went without turning its event loop. */
   stallMs?: number;
 }
@@ -58,6 +57,7 @@ function child(mode: string, file: string): Figure {
 
 // The built worker, as the server and the CLI run it (npm run bench builds first); tsx would compile it per thread.
 const builtWorker = join(__dirname, '..', 'dist', 'podsWorker.js');
+const CLI_EXAMPLE = join(__dirname, '..', 'examples', 'otel-agent.yaml');
 
 const peakMiB = () => process.resourceUsage().maxRSS / 1024;
 const cpuMs = () => {
@@ -75,52 +75,46 @@ async function runChild(mode: string, file: string): Promise<void> {
     closeSync(fd);
   } else if (mode === 'parse') {
     JSON.parse(readFileSync(file, 'utf8'));
+  } else if (mode === 'cli') {
+    // The whole built command, in this process: `kce simulate --nodes … --pods FILE examples/otel-agent.yaml -o json`.
+    const cli = require(join(__dirname, '..', 'dist', 'cli.js')) as typeof import('../server/src/cli');
+    let out = '';
+    const argv = ['simulate', '--nodes', files.nodes, '--pods', file, CLI_EXAMPLE, '--format', 'json'];
+    const code = await cli.main(argv, { stdout: (x) => (out += x), stderr: () => undefined });
+    if (code !== 0) throw new Error(`kce simulate exited ${code}`);
+    const inventory = (JSON.parse(out) as { inventory: { nodes: number; pods: number } }).inventory;
+    const ms = performance.now() - t0;
+    console.log(JSON.stringify({ ms, cpuMs: cpuMs(), rssMiB: peakMiB(), pods: inventory.pods, nodes: inventory.nodes }));
+    return;
   } else {
+    // As the language server does it: pods added to the state as the workers' batches arrive.
     const nodes = loadNodesFromText(readFileSync(files.nodes, 'utf8'), 'nodes.json').nodes;
     let count = 0;
     let state = buildScheduling(nodes, []);
-    let t1: number;
-    let stallMs: number | undefined;
-    if (mode === 'lsp') {
-      const delay = monitorEventLoopDelay({ resolution: 5 });
-      delay.enable();
-      // As the language server does it: pods added to the state as the workers' batches arrive.
-      const r = await loadPodsFileOffThread(file, {
-        workerScript: builtWorker,
-        onBatch: (pods) => {
-          for (const p of pods) state.upsertPod(p);
-          count += pods.length;
-        },
-        onRestart: () => {
-          state = buildScheduling(nodes, []);
-          count = 0;
-        },
-      });
-      if (r.errors.length) throw new Error(r.errors[0]!.message);
-      t1 = performance.now();
-      delay.disable();
-      stallMs = delay.max / 1e6;
-    } else {
-      // As the CLI does it (--pods): the file read in worker threads, DaemonSet pods also kept whole, then the state.
-      const p = await loadPodsFileOffThread(file, { keepDaemonSetPods: true, workerScript: builtWorker });
-      if (p.errors.length) throw new Error(p.errors[0]!.message);
-      t1 = performance.now();
-      state = buildScheduling(nodes, p.pods);
-      count = p.pods.length;
-    }
-    const t2 = performance.now();
-    console.log(
-      JSON.stringify({
-        ms: t2 - t0,
-        cpuMs: cpuMs(),
-        rssMiB: peakMiB(),
-        pods: count,
-        nodes: state.nodes().length,
-        parseMs: t1 - t0,
-        buildMs: t2 - t1,
-        stallMs,
-      }),
-    );
+    const delay = monitorEventLoopDelay({ resolution: 5 });
+    delay.enable();
+    const r = await loadPodsFileOffThread(file, {
+      workerScript: builtWorker,
+      onBatch: (pods) => {
+        for (const p of pods) state.upsertPod(p);
+        count += pods.length;
+      },
+      onRestart: () => {
+        state = buildScheduling(nodes, []);
+        count = 0;
+      },
+    });
+    if (r.errors.length) throw new Error(r.errors[0]!.message);
+    delay.disable();
+    const figure: Figure = {
+      ms: performance.now() - t0,
+      cpuMs: cpuMs(),
+      rssMiB: peakMiB(),
+      pods: count,
+      nodes: state.nodes().length,
+      stallMs: delay.max / 1e6,
+    };
+    console.log(JSON.stringify(figure));
     return;
   }
   console.log(JSON.stringify({ ms: performance.now() - t0, rssMiB: peakMiB() }));
@@ -156,8 +150,8 @@ else {
         'state built as batches arrive) ' +
         `${s(lsp.ms)} (CPU ${s(lsp.cpuMs!)}), peak RSS ${lsp.rssMiB.toFixed(0)} MiB, ` +
         `longest main-thread stall ${lsp.stallMs!.toFixed(0)} ms; ` +
-        `CLI (worker threads, then the state) ${s(cli.ms)} (CPU ${s(cli.cpuMs!)}; pods read ` +
-        `${s(cli.parseMs!)}, per-node state ${s(cli.buildMs!)}), peak RSS ${cli.rssMiB.toFixed(0)} MiB ` +
+        `CLI (the whole kce simulate --pods command, -o json) ${s(cli.ms)} (CPU ${s(cli.cpuMs!)}), ` +
+        `peak RSS ${cli.rssMiB.toFixed(0)} MiB ` +
         `(floor: reading the bytes ${s(read.ms)}` +
         (parse
           ? `, JSON.parse ${s(parse.ms)} / ${parse.rssMiB.toFixed(0)} MiB`

@@ -1,7 +1,7 @@
 // The `kce` command line: the same engine as the editor, for terminals and CI pipelines.
 import { parseArgs, parseFeatureGates, parseFormat, UsageError } from './cli/args';
 import { runPlan, runRollout, runSimulate, runValidate, type IO } from './cli/commands';
-import { InputError, loadPodsOffThread } from './cli/inputs';
+import { InputError, loadInventory, loadPodsOffThread } from './cli/inputs';
 import { resolveFeatureGates, KUBERNETES_TAG } from './core/k8sVersion';
 import { runWalkthroughCommand } from './cli/walkthrough';
 import { clusterInventory, loadClusterSnapshot, runNodes } from './cli/nodesCommand';
@@ -81,8 +81,13 @@ export async function main(argv: string[], io: IO): Promise<number> {
     // Without --pods, simulate and plan read the cluster's pods (all namespaces) for the scheduler stage.
     const clusterAllPods = snap && !pods && (command === 'simulate' || command === 'plan') ? await snap.listAllPods() : undefined;
     const live = clusterAllPods ? { clusterAllPods } : {};
-    // A --pods file is read in worker threads, as the language server reads kce.inventory.podsFile.
-    const loaded = pods ? { pods, loadedPods: await loadPodsOffThread(pods) } : {};
+    // A --pods file is read in worker threads, its pods added to the per-node state of the inventory's nodes as they
+    // arrive, as the language server reads kce.inventory.podsFile.
+    const podsInput = async (path: string) => {
+      const inventory = 'inventory' in withCluster ? withCluster.inventory : loadInventory(common.nodes);
+      return { inventory, pods: path, loadedPods: await loadPodsOffThread(path, inventory.nodes, command === 'plan') };
+    };
+    const loaded = pods ? await podsInput(pods) : {};
     switch (command) {
       case 'validate': return runValidate(common, io);
       case 'simulate': return runSimulate({ ...withCluster, ...loaded, ...live }, io);

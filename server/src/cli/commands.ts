@@ -168,7 +168,10 @@ function warnPodsUnknown(pods: SchedulerPods, io: IO): void {
   if (pods.unknown !== undefined) io.stderr(`kce: warning: pods unknown (${pods.unknown}); the nodes are checked as if empty\n`);
 }
 
-/** --pods, already read (cli.ts reads a file in worker threads), or its path alone (then read here). */
+/**
+ * --pods, already read (cli.ts reads a file in worker threads, its state built over `inventory`'s nodes), or its
+ * path alone (then read here).
+ */
 interface PodsOption {
   pods?: string;
   loadedPods?: LoadedPodsInput;
@@ -177,7 +180,7 @@ interface PodsOption {
 export function runSimulate(opts: CommonOptions & PodsOption & { clusterAllPods?: ClusterPodsResult }, io: IO): number {
   const inventory = inventoryFor(opts, io);
   const loaded = opts.loadedPods ?? loadPods(opts.pods);
-  const pods = schedulerPods(inventory, opts.pods, loaded.sched, opts.clusterAllPods);
+  const pods = schedulerPods(inventory, opts.pods, loaded.sched, opts.clusterAllPods, loaded.state);
   warnPodsUnknown(pods, io);
   const files = analyseAll(opts, inventory, true, pods.state);
   const found = daemonSetsIn(files);
@@ -257,7 +260,7 @@ export async function runPlan(
   const inventory = inventoryFor(opts, io);
   const loaded = opts.loadedPods ?? loadPods(opts.pods);
   const allPods = loaded.controller;
-  const sched = schedulerPods(inventory, opts.pods, loaded.sched, opts.clusterAllPods);
+  const sched = schedulerPods(inventory, opts.pods, loaded.sched, opts.clusterAllPods, loaded.state);
   warnPodsUnknown(sched, io);
   const found = daemonSetsIn(analyseAll(opts, inventory, true, sched.state));
   if (found.length === 0) return noDaemonSets(opts, io);

@@ -10,6 +10,8 @@ import { loadPodsFromText, mayBelongToDaemonSet } from '../inventory/files/loadP
 import { toSchedPod } from '../inventory/files/podModel';
 import { loadSchedPodsFile } from '../inventory/files/podsFile';
 import { loadPodsFileOffThread } from '../inventory/files/podsLoader';
+import { buildScheduling } from '../inventory/source';
+import type { ClusterNodeInfos } from '../core/scheduler/nodeInfo';
 import { sampleClusterNodes } from '../inventory/files/sampleCluster';
 import { fsErrorWords } from '../inventory/files/fsErrorWords';
 
@@ -164,6 +166,8 @@ export interface LoadedPodsInput {
   sched: SchedPod[];
   /** Whole pods whose controller is a DaemonSet, or orphans (what the controller stage can claim). */
   controller: Pod[];
+  /** The scheduler's per-node state of `sched`, when built as they were read (loadPodsOffThread). */
+  state?: ClusterNodeInfos;
 }
 
 /**
@@ -186,16 +190,36 @@ export function loadPods(podsPath: string | undefined): LoadedPodsInput {
 }
 
 /**
- * --pods as loadPods reads it, a file read in worker threads (the CLI's thread only gathers their batches): the same
- * pods, sooner on a machine with two cores or more. Standard input is read as loadPods does.
+ * --pods as loadPods reads it, a file read in worker threads while this thread adds their pods to the scheduler's
+ * per-node state over `nodes` (`state`, as the language server builds it); `controller` only with `wholePods`
+ * (`kce plan` needs them, `kce simulate` does not). Standard input is read as loadPods does.
  */
-export async function loadPodsOffThread(podsPath: string | undefined): Promise<LoadedPodsInput> {
+export async function loadPodsOffThread(
+  podsPath: string | undefined,
+  nodes: readonly NodeInfo[],
+  wholePods: boolean,
+): Promise<LoadedPodsInput> {
   if (!podsPath || podsPath === STDIN) return loadPods(podsPath);
   const name = displayName(podsPath);
-  const r = await loadPodsFileOffThread(podsPath, { sourceName: name, keepDaemonSetPods: true });
+  let state = buildScheduling(nodes, []);
+  let sched: SchedPod[] = [];
+  const r = await loadPodsFileOffThread(podsPath, {
+    sourceName: name,
+    keepDaemonSetPods: wholePods,
+    onBatch: (pods) => {
+      for (const p of pods) {
+        state.upsertPod(p);
+        sched.push(p);
+      }
+    },
+    onRestart: () => {
+      state = buildScheduling(nodes, []);
+      sched = [];
+    },
+  });
   if (r.unreadable) throw new InputError(r.unreadable);
-  if (r.pods.length === 0 && r.errors.length) throw new InputError(r.errors.map((e) => e.message).join('\n'));
-  return { sched: r.pods, controller: r.kept };
+  if (sched.length === 0 && r.errors.length) throw new InputError(r.errors.map((e) => e.message).join('\n'));
+  return { sched, controller: r.kept, state };
 }
 
 function toSchedPodOrNone(p: Pod): SchedPod[] {

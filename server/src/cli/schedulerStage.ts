@@ -29,17 +29,19 @@ export interface SchedulerPods {
 export type ClusterPodsResult = { pods: readonly Pod[] } | { error: string };
 
 /**
- * Which pods fill the nodes: --pods when given, else those listed from the cluster, else the sample cluster's own
- * pods on the sample, else none.
+ * Which pods fill the nodes: --pods when given (`built`: their state, already built over the inventory's nodes),
+ * else those listed from the cluster, else the sample cluster's own pods on the sample, else none.
  */
 export function schedulerPods(
   inventory: Inventory,
   podsPath: string | undefined,
   pods: readonly Pod[],
   cluster?: ClusterPodsResult,
+  built?: ClusterNodeInfos,
 ): SchedulerPods {
   if (podsPath) {
-    return { state: schedulingState(inventory.nodes, pods), label: `pods: ${podsPath} (${pods.length})`, count: pods.length };
+    const state = built ?? schedulingState(inventory.nodes, pods);
+    return { state, label: `pods: ${podsPath} (${pods.length})`, count: pods.length };
   }
   if (cluster && 'pods' in cluster) {
     const n = cluster.pods.length;
