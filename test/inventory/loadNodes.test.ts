@@ -99,6 +99,25 @@ describe('fast kubectl-YAML reader == full parser', () => {
     { name: 'key: value: value', text: 'a: b: c\n', accepted: false },
     { name: 'bad indentation', text: 'a:\n    b: 1\n  c: 2\n', accepted: false },
   ];
+  test('plain scalars typed as go-yaml types them, where the reader answers (its fast exits included)', () => {
+    const words = [
+      '0', '00', '007', '010', '0777', '08', '1', '-1', '+1', '-0', '+0', '12', '999999999999999', '1000000000000000', '9007199254740993',
+      '100m', '128Mi', '5Gi', '3.5Gi', '1Ki', '1k', '1K', '1M', '1G', '1T', '1P', '1E', '1Ei', '500n', '12h', '1e',
+      '1e5', '1E5', '1.0e+3', '1.5', '-1.5', '.5', '5.', '0.0', '1_000', '1_0', '1:20', '0x1F', '0x1g', '-0x1f',
+      '0o17', '0b101', '+0b1', '0B1', '2025-03-01T10:00:00Z', '-', '+', '+.inf', '-.Inf', 'e1', 'y', 'Y', 'yes',
+      'Yes', 'no', 'on', 'OFF', 'o', 'off1', 'true', 'false', 'FALSE', 'fals', 'null', 'Null', 'nodes', 'yellow',
+      'tango', 'node-agent', 'offline', 'Running', '~',
+    ];
+    let answered = 0;
+    for (const w of words) {
+      const text = `a: ${w}\n`;
+      const fast = fastParseYamlStream(text);
+      if (fast === undefined) continue;
+      answered++;
+      assert.deepEqual(fast, full(text), w);
+    }
+    assert.ok(answered >= words.length - 4, `${answered} of ${words.length} answered`);
+  });
   for (const c of tricky) {
     test(c.name, () => {
       const fast = fastParseYamlStream(c.text);

@@ -25,12 +25,24 @@ function setKey(obj: Record<string, unknown>, k: string, v: unknown): void {
   else obj[k] = v;
 }
 
+const DECIMAL = /^(?:0|[1-9][0-9]{0,14})$/;
+
 // A plain scalar as kubectl types it (go-yaml v2); values JSON cannot hold are left to the full parser.
 function resolvePlain(s: string): unknown {
   const c = s.charCodeAt(0);
   // fast exit: a plain scalar starting with any other letter is a string for go-yaml
   const maybeSpecial = s.length === 0 || '+-.0123456789yYnNtTfFoO~'.includes(s[0]!) || c === 60;
   if (!maybeSpecial) return s;
+  // More fast exits, each giving goResolvePlain's answer: a bool or null word is at most 5 letters; a decimal of up
+  // to 15 digits without a leading zero is that integer; what starts like a number but ends in a letter past f (a
+  // quantity: 100m, 128Mi) is neither an integer (hex digits stop at f) nor a float.
+  if ((c >= 97 && c <= 122) || (c >= 65 && c <= 90)) {
+    if (s.length > 5) return s;
+  } else if ((c >= 48 && c <= 57) || c === 43 || c === 45) {
+    if (DECIMAL.test(s)) return Number(s);
+    const z = s.charCodeAt(s.length - 1);
+    if ((z >= 103 && z <= 122) || (z >= 71 && z <= 90)) return s;
+  }
   const r = goResolvePlain(s);
   if (typeof r.value === 'number' && !Number.isFinite(r.value)) giveUp();
   if (r.tag === 'int' && r.int !== undefined && !Number.isSafeInteger(r.value)) giveUp(); // exact digits: full parser
