@@ -112,7 +112,8 @@ async function run(page, { base, dirs, shots, lap: lapAll, repo, settingsFile, s
   // ---- code lens, placement hover ----
   await page.mouse.move(5, 5);
   await u.open('fluent-bit.yaml', 'fluent-bit');
-  await page.waitForSelector('.monaco-editor .codelens-decoration:has-text("runs on")', { timeout: 30000 });
+  // Visible only: the editor of the broken DaemonSet, now behind, keeps its own "runs on" lens in the page.
+  await page.waitForSelector('.monaco-editor .codelens-decoration:visible:has-text("runs on")', { timeout: 30000 });
   await u.hoverUntil(page.locator('.monaco-editor .view-line span', { hasText: /^DaemonSet$/ }).first(), '.monaco-hover:has-text("nodes")');
   await u.shot('hover.png');
   lap('screen: code lens and placement hover');
