@@ -89,9 +89,7 @@ export async function lspFigures(root: string, smallText: string, bigText: strin
   try {
     // 80-line DaemonSet: each edit changes one label value, then diagnostics are pulled.
     const small = pathToFileURL(join(dir, 'small.yaml')).href;
-    await c.sendNotification('textDocument/didOpen', {
-      textDocument: { uri: small, languageId: 'yaml', version: 1, text: smallText },
-    });
+    await server.open(small, smallText);
     const first = await pull(small);
     if (!first.items) throw new Error('no diagnostics report');
     const inv = (await c.sendRequest('kce/inventory', {})) as { count: number };
@@ -110,9 +108,7 @@ export async function lspFigures(root: string, smallText: string, bigText: strin
     // 1,000-document file: open, then edit one document in the middle, incrementally.
     const big = pathToFileURL(join(dir, 'big.yaml')).href;
     const t0 = performance.now();
-    await c.sendNotification('textDocument/didOpen', {
-      textDocument: { uri: big, languageId: 'yaml', version: 1, text: bigText },
-    });
+    await server.open(big, bigText);
     await pull(big);
     const bigOpenMs = performance.now() - t0;
     const lines = bigText.split('\n');

@@ -6,10 +6,12 @@ import assert from 'node:assert/strict';
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseAllDocuments } from 'yaml';
-import { composeDocuments, composeDocumentsSteps } from '../../server/src/yaml/compose';
+import { composeDocumentsSteps, type ComposeLimits } from '../../server/src/yaml/compose';
+import { runSteps } from '../../server/src/yaml/steps';
 import { parseYamlDocument, parseYamlText } from '../../server/src/yaml/parse';
 import { loadNodesFromText } from '../../server/src/inventory/files/loadNodes';
 
+const composeDocuments = (text: string, limits: ComposeLimits) => runSteps(composeDocumentsSteps(text, limits));
 const LOOSE = { maxErrors: 1e9, maxNodes: 1e9 };
 
 function yamlFiles(dir: string): string[] {

@@ -9,6 +9,7 @@ import { key, parseFieldPath } from '../core/fieldPath';
 import { parseYamlDocumentSteps, rebaseDocument, splitYamlDocuments, withinBudget } from '../yaml/parse';
 import type { ParsedDocument } from '../yaml/parse';
 import { parseOptionsFor, textTooLong } from '../yaml/parse';
+import { runSteps } from '../yaml/steps';
 import { DEFAULT_BUDGETS, raiseHint, sameBudgets, type Budgets } from '../yaml/budgets';
 import { rangeOfPath } from '../yaml/paths';
 import { decodeTyped, unknownFieldMessage } from '../yaml/decode';
@@ -327,11 +328,7 @@ export function analyzeText(
   previous?: FileAnalysis,
   limits?: Partial<AnalysisLimits>,
 ): FileAnalysis {
-  const steps = analyzeTextSteps(text, ctx, previous, limits);
-  for (;;) {
-    const r = steps.next();
-    if (r.done) return r.value;
-  }
+  return runSteps(analyzeTextSteps(text, ctx, previous, limits));
 }
 
 /** analyzeText one document at a time: the generator yields after each document (cooperative.ts slices it). */

@@ -9,8 +9,7 @@ import type { SchedPod } from '../core/scheduler/types';
 import { loadPodsFromText, mayBelongToDaemonSet } from '../inventory/files/loadPods';
 import { toSchedPod } from '../inventory/files/podModel';
 import { loadSchedPodsFile } from '../inventory/files/podsFile';
-import { loadPodsFileOffThread } from '../inventory/files/podsLoader';
-import { buildScheduling } from '../inventory/source';
+import { loadPodsFileIntoState } from '../inventory/source';
 import type { ClusterNodeInfos } from '../core/scheduler/nodeInfo';
 import { sampleClusterNodes } from '../inventory/files/sampleCluster';
 import { fsErrorWords } from '../inventory/files/fsErrorWords';
@@ -200,26 +199,11 @@ export async function loadPodsOffThread(
   wholePods: boolean,
 ): Promise<LoadedPodsInput> {
   if (!podsPath || podsPath === STDIN) return loadPods(podsPath);
-  const name = displayName(podsPath);
-  let state = buildScheduling(nodes, []);
-  let sched: SchedPod[] = [];
-  const r = await loadPodsFileOffThread(podsPath, {
-    sourceName: name,
-    keepDaemonSetPods: wholePods,
-    onBatch: (pods) => {
-      for (const p of pods) {
-        state.upsertPod(p);
-        sched.push(p);
-      }
-    },
-    onRestart: () => {
-      state = buildScheduling(nodes, []);
-      sched = [];
-    },
-  });
+  const opts = { sourceName: displayName(podsPath), keepDaemonSetPods: wholePods };
+  const { pods, scheduling, result: r } = await loadPodsFileIntoState(nodes, podsPath, opts);
   if (r.unreadable) throw new InputError(r.unreadable);
-  if (sched.length === 0 && r.errors.length) throw new InputError(r.errors.map((e) => e.message).join('\n'));
-  return { sched, controller: r.kept, state };
+  if (pods.length === 0 && r.errors.length) throw new InputError(r.errors.map((e) => e.message).join('\n'));
+  return { sched: pods, controller: r.kept, state: scheduling };
 }
 
 function toSchedPodOrNone(p: Pod): SchedPod[] {

@@ -63,7 +63,12 @@ function valuesSeen(nodes: readonly NodeInfo[], labelKey: string, limit = SEEN_L
     if (v !== undefined) seen.add(v);
     if (seen.size > limit) break;
   }
-  return [...seen].sort().slice(0, limit);
+  return seenHint(seen, limit);
+}
+
+/** The values a "values seen" hint names: of the first distinct ones met (one more than shown), the lowest. */
+function seenHint(first: Iterable<string>, limit = SEEN_LIMIT): string[] {
+  return [...first].sort().slice(0, limit);
 }
 
 interface KeyValues { all: Set<string>; first: string[] }
@@ -156,7 +161,7 @@ function selectorInsights(spec: PodSpec, opts: InsightOptions): Insight[] {
     const want = ns[k];
     const held = index?.get(k);
     if (held ? held.all.has(want!) : opts.nodes.some((n) => labelValue(n.labels, k) === want)) continue;
-    const seen = held ? [...held.first].sort().slice(0, SEEN_LIMIT) : valuesSeen(opts.nodes, k);
+    const seen = held ? seenHint(held.first) : valuesSeen(opts.nodes, k);
     pinpointed = true;
     out.push(warn('kce.selectorMatchesNoNode', key(nsPath, k),
       `no node in ${opts.inventoryLabel} has ${k}=${want}` + (seen.length ? ` (values seen: ${seen.join(', ')})` : ` (no node has the label ${k})`)));

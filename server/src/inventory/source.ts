@@ -7,7 +7,7 @@ import type { SchedNode, SchedPod } from '../core/scheduler/types';
 import { nodesFromParsed, parseObjectsText } from './files/loadNodes';
 import type { LoadError } from './files/loadNodes';
 import { schedPodsFromParsed } from './files/loadPods';
-import { loadPodsFileOffThread } from './files/podsLoader';
+import { loadPodsFileOffThread, type OffThreadOptions, type OffThreadResult } from './files/podsLoader';
 import { sampleClusterNodes, sampleClusterPods } from './files/sampleCluster';
 
 export interface InventorySource {
@@ -36,19 +36,19 @@ export function buildScheduling(nodes: readonly SchedNode[], pods: readonly Sche
 }
 
 /**
- * The same source with the pods of a pods file (`kubectl get pods -A -o yaml|json`) instead of its own, the file read
- * in a worker thread (any size, see podsFile.ts): this thread only adds each batch of
- * pods to the per-node state as it arrives, so a language server answers requests while a big file loads.
+ * The pods of a pods file (`kubectl get pods -A -o yaml|json`, any size, see podsFile.ts) read in worker threads,
+ * and the per-node state of `nodes` with them: this thread only adds each batch of pods to it as the batch arrives,
+ * so a language server answers requests while a big file loads (the CLI reads `--pods` the same way).
  */
-export async function withPodsFileOffThread(
-  src: InventorySource,
+export async function loadPodsFileIntoState(
+  nodes: readonly SchedNode[],
   path: string,
-  maxBytes?: number,
-): Promise<{ source: InventorySource; unreadable?: string }> {
-  let scheduling = buildScheduling(src.nodes, []);
+  opts: Omit<OffThreadOptions, 'onBatch' | 'onRestart'> = {},
+): Promise<{ pods: SchedPod[]; scheduling: ClusterNodeInfos; result: OffThreadResult }> {
+  let scheduling = buildScheduling(nodes, []);
   let pods: SchedPod[] = [];
-  const r = await loadPodsFileOffThread(path, {
-    ...(maxBytes !== undefined ? { maxBytes } : {}),
+  const result = await loadPodsFileOffThread(path, {
+    ...opts,
     onBatch: (batch) => {
       for (const p of batch) {
         scheduling.upsertPod(p);
@@ -56,10 +56,21 @@ export async function withPodsFileOffThread(
       }
     },
     onRestart: () => {
-      scheduling = buildScheduling(src.nodes, []);
+      scheduling = buildScheduling(nodes, []);
       pods = [];
     },
   });
+  return { pods, scheduling, result };
+}
+
+/** The same source with the pods of a pods file instead of its own (loadPodsFileIntoState). */
+export async function withPodsFileOffThread(
+  src: InventorySource,
+  path: string,
+  maxBytes?: number,
+): Promise<{ source: InventorySource; unreadable?: string }> {
+  const opts = maxBytes !== undefined ? { maxBytes } : {};
+  const { pods, scheduling, result: r } = await loadPodsFileIntoState(src.nodes, path, opts);
   if (r.unreadable) return { source: src, unreadable: r.unreadable };
   return { source: withLoadedPods(src, path, pods, r.errors, scheduling) };
 }

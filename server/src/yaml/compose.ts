@@ -163,16 +163,10 @@ export interface ComposeLimits {
 /** Tokens fed between two yields of composeDocumentsSteps: a few milliseconds of lexing and parsing. */
 const TOKENS_PER_STEP = 4096;
 
-/** Compose every document of `source` (failsafe schema: every scalar is a string; parse.ts types them). */
-export function composeDocuments(text: string, limits: ComposeLimits): Composed {
-  const steps = composeDocumentsSteps(text, limits);
-  for (;;) {
-    const r = steps.next();
-    if (r.done) return r.value;
-  }
-}
-
-/** composeDocuments that yields every TOKENS_PER_STEP tokens of lexing and parsing; the composing is not sliced. */
+/**
+ * Compose every document of `source` (failsafe schema: every scalar is a string; parse.ts types them), yielding
+ * every TOKENS_PER_STEP tokens of lexing and parsing; the composing itself is not sliced.
+ */
 export function* composeDocumentsSteps(text: string, limits: ComposeLimits): Generator<void, Composed> {
   const scan = goYamlScan(text);
   const source = scan.readEnd === undefined ? text : text.slice(0, scan.readEnd);

@@ -5,6 +5,7 @@
 import type { YamlCode } from '../codes/index';
 import type { Document, Node as YamlNode } from 'yaml';
 import { composeDocumentsSteps } from './compose';
+import { runSteps } from './steps';
 import { chunkProblems } from './kubectlChunks';
 import { documentValue } from './toValue';
 import { DEFAULT_BUDGETS, FIXED_LIMIT, raiseHint } from './budgets';
@@ -207,11 +208,7 @@ function ignoredAfterDocumentEnd(text: string, from: number, end: number): YamlI
 
 /** Parse one document range of `text` (as returned by splitYamlDocuments). Never throws. */
 export function parseYamlDocument(text: string, range: OffsetRange, index: number, options?: ParseOptions): ParsedDocument {
-  const steps = parseYamlDocumentSteps(text, range, index, options);
-  for (;;) {
-    const r = steps.next();
-    if (r.done) return r.value;
-  }
+  return runSteps(parseYamlDocumentSteps(text, range, index, options));
 }
 
 /**

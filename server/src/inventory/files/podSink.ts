@@ -8,8 +8,9 @@ import { toSchedPod } from './podModel';
 
 export type KeepWhole = (raw: Record<string, unknown>) => boolean;
 
-// Pods per batch handed on: the language server's main thread parses and adds one batch between requests (4,096
-// pods held it about 200 ms; 1,024 keep it near 50 ms).
+// Pods per batch handed on: the main thread parses and adds batches between requests, a few milliseconds' worth at a
+// time (podsLoader.ts), so a batch must stay small (4,096 pods held it about 200 ms); small batches also keep the
+// worker's collections young.
 const BATCH = 256;
 
 export class PodSink {

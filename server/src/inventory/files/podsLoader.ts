@@ -70,9 +70,9 @@ interface Run {
 const SLICE_MS = 8;
 
 /**
- * One worker per core, at most two (splitPodsFile cuts a file in two at most). On two cores the main thread shares
- * them with both: it only handles batches a slice at a time (SLICE_MS), and at 450,000 pods two workers loaded the
- * benchmark's JSON file in 6.9 s against 7.9 s for one, its YAML file in 9.5 s against 13 s.
+ * One worker per core, at most two (more were never measured: only two cores here). On two cores the main thread
+ * shares them with both: it only handles batches a slice at a time (SLICE_MS), and at 450,000 pods two workers
+ * loaded the benchmark's JSON file in 6.9 s against 7.9 s for one, its YAML file in 9.5 s against 13 s.
  */
 export function defaultWorkers(): number {
   return Math.max(1, Math.min(2, availableParallelism()));
