@@ -95,8 +95,8 @@ async function runChild(mode: string, file: string): Promise<void> {
     delay.enable();
     const r = await loadPodsFileOffThread(file, {
       workerScript: builtWorker,
-      onBatch: (pods) => {
-        for (const p of pods) state.upsertPod(p);
+      onBatch: (pods, templates) => {
+        for (let i = 0; i < pods.length; i++) state.upsertPod(pods[i]!, templates?.[i]);
         count += pods.length;
       },
       onRestart: () => {

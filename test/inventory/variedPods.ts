@@ -108,8 +108,12 @@ export const tabbed: LineEdit = (ls, i) => {
 };
 
 /** A pods file read with a pick policy, and how many of its items were picked (or pruned) and parsed whole. */
-export function loadCounting(path: string, pick: PickPolicy): PodsFileResult & { picked: number; parsedWhole: number } {
+export function loadCounting(
+  path: string,
+  pick: PickPolicy,
+): PodsFileResult & { picked: number; parsedWhole: number; stamped: number } {
   const before = { ...pickCounts };
   const r = loadSchedPodsFile(path, path, { pick });
-  return { ...r, picked: pickCounts.picked - before.picked, parsedWhole: pickCounts.parsedWhole - before.parsedWhole };
+  const delta = (k: keyof typeof pickCounts) => pickCounts[k] - before[k];
+  return { ...r, picked: delta('picked'), parsedWhole: delta('parsedWhole'), stamped: delta('stamped') };
 }

@@ -49,9 +49,10 @@ export async function loadPodsFileIntoState(
   let pods: SchedPod[] = [];
   const result = await loadPodsFileOffThread(path, {
     ...opts,
-    onBatch: (batch) => {
-      for (const p of batch) {
-        scheduling.upsertPod(p);
+    onBatch: (batch, templates) => {
+      for (let i = 0; i < batch.length; i++) {
+        const p = batch[i]!;
+        scheduling.upsertPod(p, templates?.[i]);
         pods.push(p);
       }
     },

@@ -203,6 +203,7 @@ export class ClusterNodeInfos {
   private readonly podNode = new Map<string, string>();
   private readonly orphans = new Map<string, Map<string, PodInfo>>();
   private list: NodeInfo[] | undefined;
+  private readonly byTemplate = new WeakMap<SchedPod, PodResource>();
 
   constructor(private readonly opts: NodeInfoOptions = {}) {}
 
@@ -243,13 +244,17 @@ export class ClusterNodeInfos {
     if (waiting.size) this.orphans.set(name, waiting);
   }
 
-  /** Add or update a pod; pods not bound or already finished are removed instead. */
-  upsertPod(pod: SchedPod): void {
+  /**
+   * Add or update a pod; pods not bound or already finished are removed instead. `sameRequestsAs`: a pod whose
+   * requests are this one's (the template it was stamped from, when a pods file is read): its PodResource is
+   * computed once for all of them.
+   */
+  upsertPod(pod: SchedPod, sameRequestsAs?: SchedPod): void {
     const key = podKey(pod);
     this.removePod(key);
     if (!isAssignedActivePod(pod)) return;
     const nodeName = pod.spec?.nodeName as string;
-    const info: PodInfo = { pod, key, res: cachedCalculateResource(pod, this.opts) };
+    const info: PodInfo = { pod, key, res: sameRequestsAs ? this.resourceOf(sameRequestsAs) : cachedCalculateResource(pod, this.opts) };
     this.podNode.set(key, nodeName);
     const ni = this.byName.get(nodeName);
     if (ni) ni.addPodInfo(info);
@@ -258,6 +263,12 @@ export class ClusterNodeInfos {
       if (!w) this.orphans.set(nodeName, (w = new Map()));
       w.set(key, info);
     }
+  }
+
+  private resourceOf(template: SchedPod): PodResource {
+    let r = this.byTemplate.get(template);
+    if (!r) this.byTemplate.set(template, (r = calculateResource(template, this.opts)));
+    return r;
   }
 
   removePod(key: string): void {

@@ -5,13 +5,23 @@ import type { Pod } from '../../core/types';
 import type { SchedPod } from '../../core/scheduler/types';
 import type { LoadError } from './loadNodes';
 import { toSchedPod } from './podModel';
+import { BatchWriter, stamp, templateOf, type WireBatch } from './podTemplates';
 
 export type KeepWhole = (raw: Record<string, unknown>) => boolean;
 
-// Pods per batch handed on: the main thread parses and adds batches between requests, a few milliseconds' worth at a
+// Pods per batch handed on: the main thread reads and adds batches between requests, a few milliseconds' worth at a
 // time (podsLoader.ts), so a batch must stay small (4,096 pods held it about 200 ms); small batches also keep the
 // worker's collections young.
 const BATCH = 256;
+
+// Templates remembered at most (a file of all-different pods would otherwise keep a key per pod).
+const MAX_TEMPLATES = 20_000;
+
+interface Template {
+  pod: SchedPod;
+  /** Its id in the batches handed on (podTemplates.ts BatchWriter); -1 when the pods stay with the sink. */
+  id: number;
+}
 
 export class PodSink {
   pods: SchedPod[] = [];
@@ -22,12 +32,17 @@ export class PodSink {
   count = 0;
   /** The index of the next item of the List, for error messages. */
   index = 0;
+  private readonly writer: BatchWriter | undefined;
+  // Templates by a text that determines them: JSON of the template, or a reader's own key (`stamped`).
+  private readonly known = new Map<string, Template>();
 
   constructor(
     readonly sourceName: string,
     private readonly keep?: KeepWhole,
-    private readonly onBatch?: (pods: SchedPod[], kept: Pod[]) => void,
-  ) {}
+    private readonly onBatch?: (batch: WireBatch) => void,
+  ) {
+    if (onBatch) this.writer = new BatchWriter();
+  }
 
   /** Whether some pods are kept whole (then a reader must not drop any part of them). */
   get keepsWhole(): boolean {
@@ -46,21 +61,78 @@ export class PodSink {
 
   /** One item of the List; items of other kinds (a Node in `kubectl get nodes,pods`) only advance the index. */
   item(raw: unknown, sliced = false): void {
-    const index = this.index++;
-    const kind = (raw as { kind?: unknown } | null)?.kind;
-    if (kind !== 'Pod' && kind !== undefined) return;
-    const p = toSchedPod(raw);
-    if ('error' in p) {
-      this.errorItems.push({ item: index, message: p.error });
-      return;
-    }
-    this.pods.push(sliced ? detach(p) : p);
-    this.count++;
+    const p = this.read(raw);
+    if (!p) return;
     if (this.keep?.(raw as Record<string, unknown>)) {
       const whole = { kind: 'Pod', ...(raw as Pod) };
       this.kept.push(sliced ? detach(whole) : whole);
     }
-    if (this.onBatch && this.pods.length >= BATCH) this.flush();
+    if (this.writer) this.handOn(p, JSON.stringify(templateOf(p)));
+    else this.pods.push(sliced ? detach(p) : p);
+    this.count++;
+    if (this.writer && this.writer.size >= BATCH) this.flush();
+  }
+
+  /**
+   * The template `key` names, when an item with that key was read before; a reader that can tell an item's
+   * template by its text (podsJsonItems.ts) then only adds the item's identity (`stamped`), parsing nothing else.
+   */
+  templateOf(key: string): SchedPod | undefined {
+    return this.known.get(key)?.pod;
+  }
+
+  /**
+   * An item whose scheduler view, but for its name, uid and node name, is determined by `key` (a reader's text,
+   * never JSON of a template: start it with a control character). Seen before: stamped from that template; else
+   * `parse` gives the item, read as `item` reads it, and its template is remembered under `key`. Only when no pod
+   * is kept whole. True when the pod was stamped (nothing parsed).
+   */
+  stamped(key: string, name: string, uid: string | null, nodeName: string | null, parse: () => unknown): boolean {
+    const t = this.known.get(key);
+    if (!t) {
+      const p = this.read(parse());
+      if (!p) return false;
+      if (this.writer) this.handOn(p, detachKey(key));
+      else {
+        if (this.known.size >= MAX_TEMPLATES) this.known.clear();
+        const pod = detach(p);
+        this.known.set(detachKey(key), { pod: templateOf(pod), id: -1 });
+        this.pods.push(pod);
+      }
+    } else {
+      this.index++;
+      if (this.writer) this.writer.stamped(t.id, name, uid, nodeName);
+      else this.pods.push(stamp(t.pod, detach(name), detach(uid), detach(nodeName)));
+    }
+    this.count++;
+    if (this.writer && this.writer.size >= BATCH) this.flush();
+    return t !== undefined;
+  }
+
+  // The scheduler's view of one item, its error recorded; undefined for an error or another kind.
+  private read(raw: unknown): SchedPod | undefined {
+    const index = this.index++;
+    const kind = (raw as { kind?: unknown } | null)?.kind;
+    if (kind !== 'Pod' && kind !== undefined) return undefined;
+    const p = toSchedPod(raw);
+    if ('error' in p) {
+      this.errorItems.push({ item: index, message: p.error });
+      return undefined;
+    }
+    return p;
+  }
+
+  // A pod into the pending batch, stamped from the template under `key` (added when new).
+  private handOn(p: SchedPod, key: string): void {
+    const w = this.writer!;
+    let t = this.known.get(key);
+    if (!t) {
+      const pod = templateOf(p);
+      t = { pod, id: w.addTemplate(pod) };
+      this.known.set(key, t);
+    }
+    const m = p.metadata!;
+    w.stamped(t.id, m.name!, m.uid ?? null, p.spec?.nodeName ?? null);
   }
 
   /** The errors, located in the file; `base` is the index of this sink's first item (a part of a split file). */
@@ -70,12 +142,21 @@ export class PodSink {
 
   /** Hands on what is pending (no-op without `onBatch`). */
   flush(): void {
-    if (!this.onBatch || (this.pods.length === 0 && this.kept.length === 0)) return;
-    this.onBatch(this.pods, this.kept);
-    this.pods = [];
-    this.kept = [];
+    const w = this.writer;
+    if (!w) return;
+    if (w.size > 0 || this.kept.length > 0) {
+      this.onBatch!(w.take(this.kept));
+      this.kept = [];
+    }
+    if (w.templates >= MAX_TEMPLATES) {
+      this.known.clear();
+      w.restart();
+    }
   }
 }
+
+// A key made of slices of a reader's text would keep that text alive in the table: a copy is stored.
+const detachKey = (key: string): string => (' ' + key).slice(1);
 
 // A reader that slices its values out of a chunk's text (the YAML one) would keep the whole chunk alive through any
 // kept slice (V8 shares the parent string): the kept strings are copied.

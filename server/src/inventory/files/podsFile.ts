@@ -20,6 +20,7 @@ import {
   type PickPolicy,
 } from './podsJsonItems';
 import { readYamlItems } from './podsYamlItems';
+import type { WireBatch } from './podTemplates';
 
 export { MAX_PODS_FILE_BYTES };
 
@@ -44,7 +45,7 @@ export interface PodsFileOptions {
   /** The size cap (default MAX_PODS_FILE_BYTES). */
   maxBytes?: number;
   /** Hand the pods on in batches instead of collecting them (the result's `pods` and `kept` are then empty). */
-  onBatch?: (pods: SchedPod[], kept: Pod[]) => void;
+  onBatch?: (batch: WireBatch) => void;
   /** Called when an item-by-item reading is abandoned for the whole-text loader: drop the batches handed on. */
   onRestart?: () => void;
   /** Read only this part of the file (podsSplit.ts), in this layout; no whole-text fallback. */

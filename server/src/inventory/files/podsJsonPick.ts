@@ -67,16 +67,28 @@ interface Member {
 
 /** The keys a walk wants, found by their first character then compared in place (no key string is made). */
 class Keys {
-  private readonly byFirst: ([string, number][] | undefined)[] = [];
-  constructor(readonly names: readonly string[]) {
-    names.forEach((name, i) => (this.byFirst[name.charCodeAt(0)] ??= []).push([`${name}": `, i]));
+  private readonly byFirst: (number[] | undefined)[] = [];
+  private readonly texts: string[];
+  /**
+   * `walks[k]`: the bracket key k's value opens when its visit walks it (then its end is where that walk ends,
+   * not searched for first); 0 otherwise.
+   */
+  readonly walks: number[];
+
+  constructor(
+    readonly names: readonly string[],
+    walked: Readonly<Record<string, number>> = {},
+  ) {
+    this.texts = names.map((name) => `${name}": `);
+    this.walks = names.map((name) => walked[name] ?? 0);
+    names.forEach((name, i) => (this.byFirst[name.charCodeAt(0)] ??= []).push(i));
   }
 
   /** Which wanted key starts at `k0` (just after its opening quote), or -1. */
   at(s: string, k0: number): number {
     const cands = this.byFirst[s.charCodeAt(k0)];
     if (cands === undefined) return -1;
-    for (const [text, i] of cands) if (occursAt(s, k0, text)) return i;
+    for (let j = 0; j < cands.length; j++) if (occursAt(s, k0, this.texts[cands[j]!]!)) return cands[j]!;
     return -1;
   }
 }
@@ -102,31 +114,42 @@ function walkObject<T>(s: string, open: number, d: number, unit: number, keys: K
   for (;;) {
     if (!lineAt(s, at, md, QUOTE)) return -1;
     const k0 = at + md + 2;
-    // The line's end; a value that opens an object or array ends its line with the bracket.
-    const nl = s.indexOf('\n', k0);
-    if (nl < 0) return -1;
-    const le = s.charCodeAt(nl - 1) === COMMA ? nl - 1 : nl;
-    // Every key, wanted or not, as kubectl writes it: `"key": ` (an escaped quote in it is not expected).
-    const k1 = s.indexOf('"', k0);
-    if (k1 >= le || s.charCodeAt(k1 + 1) !== COLON || s.charCodeAt(k1 + 2) !== SP || s.charCodeAt(k1 - 1) === BACKSLASH)
-      return -1;
+    // Every key, wanted or not, as kubectl writes it: `"key": ` (an escape or a line end in it is not expected).
+    // Keys are short: stepping over them beats a search.
+    let k1 = k0;
+    for (let c = s.charCodeAt(k1); c !== QUOTE; c = s.charCodeAt(++k1)) {
+      if (c === NL || c === BACKSLASH || c !== c) return -1; // c !== c: past the end (NaN)
+    }
+    if (s.charCodeAt(k1 + 1) !== COLON || s.charCodeAt(k1 + 2) !== SP) return -1;
     const vs = k1 + 3;
     const first = s.charCodeAt(vs);
-    if (first === LBRACE || first === LBRACK) {
-      if (vs === le - 1) {
-        const close = closeOf(s, vs, md);
-        if (close < 0) return -1;
-        m.ve = close + 1;
-      } else if (vs === le - 2 && s.charCodeAt(vs + 1) === first + 2) m.ve = le; // {} or []
-      else return -1; // a compact object or array on one line
-    } else m.ve = le;
     const k = keys.at(s, k0);
-    if (k >= 0) {
-      m.d = md;
-      m.vs = vs;
-      const ve = m.ve;
-      if (!visit(s, k, m, target, unit)) return -1;
-      m.ve = ve; // a nested walk at this depth does not happen, but the end must stay this member's
+    m.d = md;
+    m.vs = vs;
+    if (first === LBRACE || first === LBRACK) {
+      // An object or array that is not empty ends its key's line with the bracket.
+      const second = s.charCodeAt(vs + 1);
+      if (second === NL) {
+        if (k >= 0 && keys.walks[k] === first) {
+          // The visit walks the value and sets where it ends (a search for the end first would step over
+          // every bracket inside it once more).
+          m.ve = -1;
+          if (!visit(s, k, m, target, unit) || m.ve < 0) return -1;
+        } else {
+          const close = closeOf(s, vs, md);
+          if (close < 0) return -1;
+          m.ve = close + 1;
+          if (k >= 0 && !visit(s, k, m, target, unit)) return -1;
+        }
+      } else if (second === first + 2) {
+        m.ve = vs + 2; // {} or []
+        if (k >= 0 && !visit(s, k, m, target, unit)) return -1;
+      } else return -1; // a compact object or array on one line
+    } else {
+      const nl = s.indexOf('\n', vs);
+      if (nl < 0) return -1;
+      m.ve = s.charCodeAt(nl - 1) === COMMA ? nl - 1 : nl;
+      if (k >= 0 && !visit(s, k, m, target, unit)) return -1;
     }
     const after = s.charCodeAt(m.ve);
     if (after === COMMA) {
@@ -177,7 +200,10 @@ function pickContainers(s: string, m: Member, unit: number): unknown {
       at = close + 2;
       continue;
     }
-    return close + 1 === m.ve - 1 - m.d - 1 && lineAt(s, close + 1, m.d, RBRACK) ? out : undefined;
+    // The array's `]` on the next line, indented like its key: the member ends after it.
+    if (!lineAt(s, close + 1, m.d, RBRACK)) return undefined;
+    m.ve = close + m.d + 3;
+    return out;
   }
 }
 
@@ -191,7 +217,7 @@ const SPEC = new Keys([
   'topologySpreadConstraints',
   'containers',
   'initContainers',
-]);
+], { containers: LBRACK, initContainers: LBRACK });
 const STATUS = new Keys([
   'phase',
   'resize',
@@ -200,7 +226,7 @@ const STATUS = new Keys([
   'conditions',
   'containerStatuses',
   'initContainerStatuses',
-]);
+], { containerStatuses: LBRACK, initContainerStatuses: LBRACK });
 const CONDITIONS = 4;
 // In SPEC and STATUS, the keys from this index on are lists of containers (or their statuses).
 const FIRST_CONTAINERS = 5;
@@ -208,13 +234,31 @@ const FIRST_CONTAINERS = 5;
 interface Target {
   part: Record<string, unknown>;
   withOwners: boolean;
+  /** Set when the item is read for its template key (pickPodKey) instead of parsed. */
+  keyed: KeyedItem | undefined;
 }
 
+const META_NAME = 0;
+const META_UID = 2;
+const SPEC_NODE_NAME = 0;
+
 const visitMeta: Visit<Target> = (s, k, m, t) => {
-  if (k !== OWNERS || t.withOwners) t.part[META.names[k]!] = valueOf(s, m);
+  if (k === OWNERS && !t.withOwners) return true;
+  const keyed = t.keyed;
+  if (!keyed) t.part[META.names[k]!] = valueOf(s, m);
+  else if (k === META_NAME) keyed.name = plainString(s, m);
+  else if (k === META_UID) keyed.uid = identityOf(keyed, s, m);
+  else addToKey(keyed, s, m, 'm', k);
   return true;
 };
 const visitSpec: Visit<Target> = (s, k, m, t, unit) => {
+  const keyed = t.keyed;
+  if (keyed) {
+    if (k === SPEC_NODE_NAME) keyed.nodeName = identityOf(keyed, s, m);
+    else if (k >= FIRST_CONTAINERS) return keyContainers(s, m, unit, keyed, 's', k);
+    else addToKey(keyed, s, m, 's', k);
+    return true;
+  }
   const v = k >= FIRST_CONTAINERS ? pickContainers(s, m, unit) : valueOf(s, m);
   t.part[SPEC.names[k]!] = v;
   return v !== undefined;
@@ -222,12 +266,18 @@ const visitSpec: Visit<Target> = (s, k, m, t, unit) => {
 const visitStatus: Visit<Target> = (s, k, m, t, unit) => {
   // Only the resize conditions are read; pods seldom have one, so the conditions are seldom parsed.
   if (k === CONDITIONS && !s.slice(m.vs, m.ve).includes('PodResize')) return true;
+  const keyed = t.keyed;
+  if (keyed) {
+    if (k >= FIRST_CONTAINERS) return keyContainers(s, m, unit, keyed, 't', k);
+    addToKey(keyed, s, m, 't', k);
+    return true;
+  }
   const v = k >= FIRST_CONTAINERS ? pickContainers(s, m, unit) : valueOf(s, m);
   t.part[STATUS.names[k]!] = v;
   return v !== undefined;
 };
 
-const ITEM = new Keys(['kind', 'metadata', 'spec', 'status']);
+const ITEM = new Keys(['kind', 'metadata', 'spec', 'status'], { metadata: LBRACE, spec: LBRACE, status: LBRACE });
 const PARTS: readonly [Keys, Visit<Target>][] = [
   [META, visitMeta],
   [SPEC, visitSpec],
@@ -237,19 +287,25 @@ const PARTS: readonly [Keys, Visit<Target>][] = [
 interface ItemTarget {
   pod: Record<string, unknown>;
   withOwners: boolean;
+  keyed: KeyedItem | undefined;
 }
 
 const visitItem: Visit<ItemTarget> = (s, k, m, t, unit) => {
+  const keyed = t.keyed;
   if (k === 0) {
-    t.pod.kind = valueOf(s, m);
+    if (keyed) addToKey(keyed, s, m, 'i', k);
+    else t.pod.kind = valueOf(s, m);
     return true;
   }
   // A part that is not an object: left out here, so the caller parses the item whole (as toSchedPod reads it).
   if (s.charCodeAt(m.vs) !== LBRACE) return false;
   const part: Record<string, unknown> = {};
-  t.pod[ITEM.names[k]!] = part;
+  if (keyed) keyed.key += PART_MARKS[k]!;
+  else t.pod[ITEM.names[k]!] = part;
   const [keys, visit] = PARTS[k - 1]!;
-  return walkObject(s, m.vs, m.d, unit, keys, visit, { part, withOwners: t.withOwners }) === m.ve - 1;
+  const close = walkObject(s, m.vs, m.d, unit, keys, visit, { part, withOwners: t.withOwners, keyed });
+  m.ve = close + 1;
+  return close >= 0;
 };
 
 /**
@@ -264,7 +320,82 @@ export function pickPodItem(
   unit: number,
   withOwners: boolean,
 ): { pod: Record<string, unknown>; close: number } | undefined {
-  const t: ItemTarget = { pod: {}, withOwners };
+  const t: ItemTarget = { pod: {}, withOwners, keyed: undefined };
   const close = walkObject(s, open, d, unit, ITEM, visitItem, t);
   return close < 0 ? undefined : { pod: t.pod, close };
 }
+
+/**
+ * An item read for its template (podSink.ts `stamped`): `key` is the text of every member pickPodItem parses but
+ * metadata.name, metadata.uid and spec.nodeName, each with its place and length, so two items with one key give
+ * one pod but for those three. `plain`: they are strings without escapes (else the item is to be parsed).
+ */
+export interface KeyedItem {
+  key: string;
+  name: string | undefined;
+  uid: string | null;
+  nodeName: string | null;
+  plain: boolean;
+  close: number;
+}
+
+/** pickPodItem's walk, keeping the members' texts instead of parsing them; undefined as for pickPodItem. */
+export function pickPodKey(s: string, open: number, d: number, unit: number): KeyedItem | undefined {
+  const keyed: KeyedItem = { key: '\u0001', name: undefined, uid: null, nodeName: null, plain: true, close: -1 };
+  const close = walkObject(s, open, d, unit, ITEM, visitItem, { pod: {}, withOwners: false, keyed });
+  if (close < 0) return undefined;
+  keyed.close = close;
+  if (keyed.name === undefined || keyed.name === '') keyed.plain = false;
+  return keyed;
+}
+
+// Each kept member's text goes into the key after its part, its index and its length: keys made of different
+// members never coincide.
+const PART_MARKS = ['', '\u0002M', '\u0002S', '\u0002T'];
+function addToKey(keyed: KeyedItem, s: string, m: Member, part: string, k: number): void {
+  keyed.key += `\u0001${part}${k},${m.ve - m.vs}\u0001` + s.slice(m.vs, m.ve);
+}
+
+/** A string value without escapes, as its text; undefined for anything else. */
+function plainString(s: string, m: Member): string | undefined {
+  if (s.charCodeAt(m.vs) !== QUOTE || s.charCodeAt(m.ve - 1) !== QUOTE || m.ve - m.vs < 2) return undefined;
+  const t = s.slice(m.vs + 1, m.ve - 1);
+  return t.includes('\\') || t.includes('"') ? undefined : t;
+}
+
+// The uid or node name, when a plain string (else the item is parsed: `plain` false).
+function identityOf(keyed: KeyedItem, s: string, m: Member): string | null {
+  const v = plainString(s, m);
+  if (v === undefined) keyed.plain = false;
+  return v ?? null;
+}
+
+/** pickContainers, keeping the texts pickContainers parses (a container's ports only when one takes a host port). */
+function keyContainers(s: string, m: Member, unit: number, keyed: KeyedItem, part: string, k: number): boolean {
+  if (s.charCodeAt(m.vs) !== LBRACK || s.charCodeAt(m.vs + 1) === RBRACK) {
+    addToKey(keyed, s, m, part, k);
+    return true;
+  }
+  keyed.key += `\u0003${part}${k}`;
+  const d = m.d + unit;
+  let at = m.vs + 1;
+  for (;;) {
+    if (!lineAt(s, at, d, LBRACE)) return false;
+    keyed.key += '\u0004';
+    const close = walkObject(s, at + d + 1, d, unit, CONTAINER, keyContainer, keyed);
+    if (close < 0) return false;
+    if (s.charCodeAt(close + 1) === COMMA) {
+      at = close + 2;
+      continue;
+    }
+    if (!lineAt(s, close + 1, m.d, RBRACK)) return false;
+    m.ve = close + m.d + 3;
+    return true;
+  }
+}
+
+const keyContainer: Visit<KeyedItem> = (s, k, m, keyed) => {
+  if (k === PORTS && !s.slice(m.vs, m.ve).includes('hostPort')) keyed.key += '\u0001c4';
+  else addToKey(keyed, s, m, 'c', k);
+  return true;
+};

@@ -14,6 +14,7 @@ import { mayBelongToDaemonSet } from './loadPods';
 import { locate } from './podSink';
 import { loadSchedPodsFile, type FilePart, type PartResult, type PodsFileResult, type PodsReader } from './podsFile';
 import { splitPodsFile, SPLIT_ABOVE } from './podsSplit';
+import { BatchReader, type ReadBatch, type WireBatch } from './podTemplates';
 
 export interface PodsWorkerData {
   path: string;
@@ -31,13 +32,16 @@ type Done = {
   unreadable?: string;
 } & Partial<PartResult>;
 
-export type PodsWorkerMessage = { t: 'batch'; pods: string; kept: string } | { t: 'restart' } | ({ t: 'done' } & Done);
+export type PodsWorkerMessage = ({ t: 'batch' } & WireBatch) | { t: 'restart' } | ({ t: 'done' } & Done);
 
 export interface OffThreadOptions {
   sourceName?: string;
   keepDaemonSetPods?: boolean;
-  /** Each batch of pods as it arrives, in file order; without it they are collected in the result. */
-  onBatch?: (pods: SchedPod[]) => void;
+  /**
+   * Each batch of pods as it arrives, in file order; without it they are collected in the result. `templates[i]`,
+   * when given, is a pod whose requests equal `pods[i]`'s, shared by the pods stamped from it (podTemplates.ts).
+   */
+  onBatch?: (pods: SchedPod[], templates?: readonly (SchedPod | undefined)[]) => void;
   /** The batches handed on so far must be dropped: the file is being read again by the whole-text loader. */
   onRestart?: () => void;
   /** The size cap (default MAX_PODS_FILE_BYTES). */
@@ -62,6 +66,7 @@ interface Run {
   done?: Done;
   /** Messages not yet handled, in the order the worker sent them. */
   inbox: PodsWorkerMessage[];
+  reader: BatchReader;
 }
 
 // How long the main thread handles batches before it lets other events in. Node hands every message queued on a
@@ -94,9 +99,9 @@ export async function loadPodsFileOffThread(path: string, opts: OffThreadOptions
   };
   const onBatch = opts.onBatch;
   if (onBatch) {
-    o.onBatch = (pods) => {
+    o.onBatch = (pods, templates) => {
       handed = true;
-      onBatch(pods);
+      onBatch(pods, templates);
     };
   }
   const script = o.workerScript ?? workerScript();
@@ -142,8 +147,8 @@ function inWorkers(
   const sourceName = opts.sourceName ?? path;
   const pods: SchedPod[] = [];
   const kept: Pod[] = [];
-  const hand = (b: { pods: SchedPod[]; kept: Pod[] }) => {
-    if (opts.onBatch) opts.onBatch(b.pods);
+  const hand = (b: ReadBatch) => {
+    if (opts.onBatch) opts.onBatch(b.pods, b.templates);
     else for (const p of b.pods) pods.push(p);
     for (const p of b.kept) kept.push(p);
   };
@@ -171,8 +176,9 @@ function inWorkers(
       finish({ ...first, errors, bytes: first.bytes, pods, kept });
     };
     const handle = (run: Run, m: PodsWorkerMessage) => {
-      if (m.t === 'batch') hand({ pods: JSON.parse(m.pods) as SchedPod[], kept: JSON.parse(m.kept) as Pod[] });
+      if (m.t === 'batch') hand(run.reader.read(m));
       else if (m.t === 'restart') {
+        run.reader = new BatchReader(); // the worker's new reading numbers its templates from 0
         pods.length = 0;
         kept.length = 0;
         opts.onRestart?.();
@@ -204,7 +210,7 @@ function inWorkers(
       const data: PodsWorkerData = { path, sourceName, keepDaemonSetPods: !!opts.keepDaemonSetPods };
       if (opts.maxBytes !== undefined) data.maxBytes = opts.maxBytes;
       if (part) data.part = part;
-      const run: Run = { worker: startWorker(script, data), posted: false, inbox: [] };
+      const run: Run = { worker: startWorker(script, data), posted: false, inbox: [], reader: new BatchReader() };
       runs.push(run);
       run.worker.on('message', (m: PodsWorkerMessage) => {
         if (settled) return;
