@@ -89,6 +89,8 @@ describe('podTemplates: a pod as its template plus name, uid and node', () => {
       name,
       labels: {},
       taints: [],
+      unschedulable: false,
+      conditions: [],
       allocatable: { cpu: '64', memory: '256Gi', pods: '500' },
     }));
     const plain = new ClusterNodeInfos();
