@@ -7,6 +7,7 @@ import { closeSync, openSync, writeFileSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
 import { ClusterNodeInfos } from '../../server/src/core/scheduler/nodeInfo';
 import type { SchedPod } from '../../server/src/core/scheduler/types';
+import { toKubectlYaml } from '../../server/src/inventory/files/generate';
 import { generatePodObjects, writePodsList } from '../../server/src/inventory/files/generatePods';
 import { loadSchedPodsFromText } from '../../server/src/inventory/files/loadPods';
 import { toSchedPod } from '../../server/src/inventory/files/podModel';
@@ -189,5 +190,63 @@ describe('podsJsonPick: template keys on files with disturbed whitespace', () =>
       stamped += r.stamped;
     }
     assert.ok(stamped > 1000, `${stamped} items stamped`);
+  });
+});
+
+describe('podsYamlPick: template keys of pruned YAML items', () => {
+  // Pods of a few templates, their names, uids and nodes written every way kubectl (or a hand) may write them.
+  const objects = [...generatePodObjects(30, 20)] as Obj[];
+  const meta = (i: number) => objects[i]!.metadata as Obj;
+  const spec = (i: number) => objects[i]!.spec as Obj;
+  meta(3).name = '12345'; // quoted by kubectl: a string
+  meta(5).name = 'true';
+  meta(7).uid = '0x1F';
+  delete meta(9).uid;
+  delete spec(11).nodeName;
+  spec(13).nodeName = 'node with spaces';
+  meta(15).name = '';
+  let text = toKubectlYaml(list(objects));
+  // By hand: single quotes, a comment, an escape, a name that reads as a number.
+  const edit = (from: string, to: string) => {
+    assert.ok(text.includes(from), from);
+    text = text.replace(from, to);
+  };
+  edit(`name: ${meta(20).name}\n`, `name: '${meta(20).name}'\n`);
+  edit(`nodeName: ${spec(22).nodeName}\n`, `nodeName: ${spec(22).nodeName} # by hand\n`);
+  edit(`name: ${meta(24).name}\n`, `name: "${meta(24).name}\\x41"\n`);
+  edit(`name: ${meta(26).name}\n`, 'name: 4096\n');
+
+  test("every form of name, uid and node name: no item checked, the whole-text loader's pods and errors", () => {
+    const path = join(tmp.dir, 'forms.yaml');
+    writeFileSync(path, text);
+    const r = loadCounting(path, { minBytes: 0, checkEvery: Number.POSITIVE_INFINITY });
+    const whole = loadSchedPodsFromText(text, path);
+    assert.equal(r.reader, 'yaml-items');
+    assert.deepEqual(r.pods, whole.pods);
+    const located = (m: string) => /items\[\d+\]\): .*/.exec(m)?.[0];
+    assert.deepEqual(
+      r.errors.map((e) => located(e.message)),
+      whole.errors.map((e) => located(e.message)),
+    );
+    assert.equal(r.errors.length, 2, 'the empty name and the number');
+    assert.ok(r.stamped > 300, `${r.stamped} of 600 stamped`);
+    const back = readBack(path, { minBytes: 0, checkEvery: Number.POSITIVE_INFINITY });
+    assert.deepEqual(back.pods, whole.pods);
+  });
+
+  test("120 disturbed files, no pod kept whole, every item checked: the whole-text loader's pods", () => {
+    const rand = seededRandom(20261126);
+    const lines = text.split('\n');
+    const edits = [deeper, tabbed, (ls: string[], i: number) => void ls.splice(i, 0, `${' '.repeat(rand(8))}# note`)];
+    let stamped = 0;
+    for (let k = 0; k < 120; k++) {
+      const t = disturbLines(lines, rand, edits, 1, 2);
+      const path = join(tmp.dir, `y${k % 4}.yaml`);
+      writeFileSync(path, t);
+      const r = loadCounting(path, { minBytes: 0, checkEvery: 1 });
+      assert.deepEqual(r.pods, loadSchedPodsFromText(t, path).pods, `case ${k}`);
+      stamped += r.stamped;
+    }
+    assert.ok(stamped > 200, `${stamped} items stamped`);
   });
 });

@@ -49,6 +49,34 @@ function resolvePlain(s: string): unknown {
   return r.value;
 }
 
+function badPlainStart(s: string): boolean {
+  const c = s[0]!;
+  if ('[]{},#&*!|>\'"%@`'.includes(c)) return true;
+  if ((c === '-' || c === '?' || c === ':') && (s.length === 1 || s[1] === ' ')) return true;
+  if (c === '?' || c === ':') return true; // legal in 1.2 when followed by a char, but rare: keep it simple
+  return false;
+}
+
+/**
+ * The string a one-line value reads as (`v`: the text after `key: ` up to the line end), when it is a quoted scalar
+ * without escapes or a plain scalar without a comment, tab or trailing space that the reader gives as that very
+ * string (not a number, bool or null); undefined for anything else.
+ */
+export function oneLineString(v: string): string | undefined {
+  const c = v.charCodeAt(0);
+  if (c === 34 || c === 39) {
+    if (v.length < 2 || v.charCodeAt(v.length - 1) !== c) return undefined;
+    const inner = v.slice(1, -1);
+    return inner.includes(v[0]!) || (c === 34 && inner.includes('\\')) || /[\t\r\n]/.test(inner) ? undefined : inner;
+  }
+  if (v.length === 0 || v.charCodeAt(v.length - 1) === 32 || /[\t\r\n]| #|: |:$/.test(v) || badPlainStart(v)) return undefined;
+  try {
+    return resolvePlain(v) === v ? v : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
 class Reader {
   private lines: Line[] = [];
   private i = 0;
@@ -211,11 +239,7 @@ class Reader {
   }
 
   private badPlainStart(s: string): boolean {
-    const c = s[0]!;
-    if ('[]{},#&*!|>\'"%@`'.includes(c)) return true;
-    if ((c === '-' || c === '?' || c === ':') && (s.length === 1 || s[1] === ' ')) return true;
-    if (c === '?' || c === ':') return true; // legal in 1.2 when followed by a char, but rare: keep it simple
-    return false;
+    return badPlainStart(s);
   }
 
   /** A scalar or empty flow collection that starts at `p` on the current line; consumes the line (and block scalar lines). */

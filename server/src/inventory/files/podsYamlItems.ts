@@ -7,7 +7,8 @@ import type { ChunkReader } from './chunkReader';
 import { fastParseYamlStream } from './kubectlYamlReader';
 import { toSchedPod } from './podModel';
 import { NotKubectlShaped, PickMismatch, pickCounts, type PickPolicy } from './podsJsonItems';
-import { pruneYamlItem } from './podsYamlPick';
+import { pruneYamlItem, type PrunedItem } from './podsYamlPick';
+import { stamp } from './podTemplates';
 import type { PodSink } from './podSink';
 
 const SEP = Buffer.from('\n- ', 'latin1');
@@ -83,42 +84,56 @@ function parseList(text: string): unknown[] {
 }
 
 // The items of a run (each from a `- ` at column 0), pruned where they are laid out as kubectl prints them, then
-// parsed together; an item the sink keeps whole is parsed again whole.
+// parsed together; an item the sink keeps whole is parsed again whole. A pruned item whose template the sink knows
+// (its pruned lines but name, uid and node name: podSink.ts `stamped`) is not parsed at all.
 function pruneItems(text: string, sink: PodSink, check: Check): void {
   const withOwners = sink.keepsWhole;
-  const texts: string[] = [];
-  const spans: number[] = []; // per item: its start, its end, 1 when pruned
+  const items: (PrunedItem & { start: number; parsed: number })[] = [];
+  const texts: string[] = []; // of the items to parse
   for (let s = 0; s < text.length; ) {
     // The pruner finds where the item ends; an item it cannot prune ends at the next line that starts an item.
     const pruned = pruneYamlItem(text, s, text.length, withOwners);
-    let e: number;
-    if (pruned) {
-      e = pruned.next;
-      texts.push(pruned.text);
-    } else {
+    let item: PrunedItem;
+    if (pruned) item = pruned;
+    else {
       const next = text.indexOf('\n- ', s);
-      e = next < 0 ? text.length : next + 1;
-      texts.push(text.slice(s, e));
+      const e = next < 0 ? text.length : next + 1;
+      item = { text: text.slice(s, e), next: e };
     }
-    spans.push(s, e, pruned === undefined ? 0 : 1);
-    s = e;
+    const known = pruned?.key !== undefined && !withOwners && sink.templateOf(pruned.key) !== undefined;
+    items.push({ ...item, start: s, parsed: known ? -1 : texts.length });
+    if (!known) texts.push(item.text);
+    s = item.next;
   }
-  const items = parseList(texts.join(''));
-  if (items.length * 3 !== spans.length) throw new NotKubectlShaped();
-  const whole = (i: number) => parseList(text.slice(spans[3 * i], spans[3 * i + 1]))[0];
-  for (let i = 0; i < items.length; i++) {
-    let it = items[i];
-    if (spans[3 * i + 2] === 0) pickCounts.parsedWhole++;
-    else if (withOwners && sink.wouldKeep(it as Record<string, unknown>)) {
-      it = whole(i);
+  const parsed = texts.length > 0 ? parseList(texts.join('')) : [];
+  if (parsed.length !== texts.length) throw new NotKubectlShaped();
+  const whole = (it: { start: number; next: number }) => parseList(text.slice(it.start, it.next))[0];
+  for (const it of items) {
+    // Parsed with the run's other new items, or alone should the sink have dropped its template since.
+    const own = () => (it.parsed >= 0 ? parsed[it.parsed] : parseList(it.text)[0]);
+    if (it.key !== undefined && !withOwners) {
+      pickCounts.picked++;
+      if (++check.n >= check.every) {
+        check.n = 0;
+        const t = sink.templateOf(it.key);
+        const mine = t ? stamp(t, it.name!, it.uid!, it.nodeName!) : toSchedPod(own());
+        if (!isDeepStrictEqual(mine, toSchedPod(whole(it)))) throw new PickMismatch();
+      }
+      if (sink.stamped(it.key, it.name!, it.uid!, it.nodeName!, own)) pickCounts.stamped++;
+      continue;
+    }
+    let raw = own();
+    if (it.text.length === it.next - it.start) pickCounts.parsedWhole++; // not pruned (or nothing to prune)
+    else if (withOwners && sink.wouldKeep(raw as Record<string, unknown>)) {
+      raw = whole(it);
       pickCounts.parsedWhole++;
     } else {
       pickCounts.picked++;
       if (++check.n >= check.every) {
         check.n = 0;
-        if (!isDeepStrictEqual(toSchedPod(it), toSchedPod(whole(i)))) throw new PickMismatch();
+        if (!isDeepStrictEqual(toSchedPod(raw), toSchedPod(whole(it)))) throw new PickMismatch();
       }
     }
-    sink.item(it, true);
+    sink.item(raw, true);
   }
 }

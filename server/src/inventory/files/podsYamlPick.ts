@@ -5,9 +5,17 @@
 // (continued scalars, block scalars, nested collections), so a key's subtree is every following line that is deeper,
 // a `- ` entry at the key's own column, or blank. The kept lines stay as they were, so the pruned text is YAML whose
 // value is the item with only those keys; what parses it is the same kubectl-subset reader as before.
+import { oneLineString } from './kubectlYamlReader';
 
-/** What is kept of a value: all, some keys of a mapping or of each mapping in a sequence, all if it holds a word. */
-type Rule = 'whole' | { map: Shape } | { seq: Shape } | { ifHas: string };
+/**
+ * What is kept of a value: all, some keys of a mapping or of each mapping in a sequence, all if it holds a word; or
+ * all, noted as one of the pod's name, uid and node name (IDENTITY), which its template leaves out.
+ */
+type Rule = 'whole' | { map: Shape } | { seq: Shape } | { ifHas: string } | { identity: number };
+
+const NAME = 0;
+const UID = 1;
+const NODE_NAME = 2;
 
 /** The keys kept of a mapping, found by their first letter and length (no string is cut out per key line). */
 class Shape {
@@ -37,9 +45,14 @@ const wholeKeys = (names: string[]): [string, Rule][] => names.map((n) => [n, 'w
 
 // What podModel.ts reads, as podsJsonPick.ts picks it from JSON.
 const CONTAINER = shape(wholeKeys(['name', 'restartPolicy', 'resources', 'allocatedResources', 'ports']));
-const META = wholeKeys(['name', 'namespace', 'uid', 'labels', 'deletionTimestamp']);
+const META: [string, Rule][] = [
+  ['name', { identity: NAME }],
+  ['uid', { identity: UID }],
+  ...wholeKeys(['namespace', 'labels', 'deletionTimestamp']),
+];
 const SPEC = shape([
-  ...wholeKeys(['nodeName', 'overhead', 'resources', 'affinity', 'topologySpreadConstraints']),
+  ['nodeName', { identity: NODE_NAME }],
+  ...wholeKeys(['overhead', 'resources', 'affinity', 'topologySpreadConstraints']),
   ['containers', { seq: CONTAINER }],
   ['initContainers', { seq: CONTAINER }],
 ]);
@@ -71,6 +84,11 @@ const unexpected = (): never => {
 
 class Pruner {
   readonly out: string[] = [];
+  /** Per IDENTITY rule: its line's index in `out` and its value's text (-1 and '': not met). */
+  readonly identityAt = [-1, -1, -1];
+  readonly identity = ['', '', ''];
+  /** False when an identity value is not on its key's line alone (it is then parsed with the rest). */
+  identityPlain = true;
 
   constructor(
     private readonly s: string,
@@ -147,6 +165,12 @@ class Pruner {
         // not read
       } else if (rule === 'whole') {
         this.out.push(s.slice(p, stop));
+      } else if ('identity' in rule) {
+        const i = rule.identity;
+        if (block || stop !== eol || this.identityAt[i]! >= 0) this.identityPlain = false;
+        this.identityAt[i] = this.out.length;
+        this.identity[i] = s.slice(colon + 2, s.charCodeAt(eol - 1) === NL ? eol - 1 : eol);
+        this.out.push(s.slice(p, stop));
       } else if ('ifHas' in rule) {
         const subtree = s.slice(p, stop); // (a search of `s` would run on to its end where the word is absent)
         if (subtree.includes(rule.ifHas)) this.out.push(subtree);
@@ -192,16 +216,24 @@ class Pruner {
 }
 
 /**
+ * A pruned item: its kept lines, and where the next item starts. `key`, when the pod's name, uid and node name are
+ * one-line strings: the kept lines but those three (items with one key give one pod but for them), and their values.
+ */
+export interface PrunedItem {
+  text: string;
+  next: number;
+  key?: string;
+  name?: string;
+  uid?: string | null;
+  nodeName?: string | null;
+}
+
+/**
  * The Pod item whose `- ` is at `from` (column 0), pruned to the lines the scheduler's view reads (and its owners
  * when `withOwners`), and where it ends: at `end` or at the next item's `- `. Undefined when it is not laid out as
  * kubectl prints it.
  */
-export function pruneYamlItem(
-  text: string,
-  from: number,
-  end: number,
-  withOwners: boolean,
-): { text: string; next: number } | undefined {
+export function pruneYamlItem(text: string, from: number, end: number, withOwners: boolean): PrunedItem | undefined {
   const p = new Pruner(text, end);
   let next: number;
   try {
@@ -211,5 +243,15 @@ export function pruneYamlItem(
     throw e;
   }
   const atItem = next === end || (text.charCodeAt(next) === DASH && text.charCodeAt(next + 1) === SPACE);
-  return atItem ? { text: p.out.join(''), next } : undefined;
+  if (!atItem) return undefined;
+  const item: PrunedItem = { text: p.out.join(''), next };
+  if (!p.identityPlain || p.identityAt[NAME]! < 0) return item;
+  const [name, uid, nodeName] = p.identity.map((v, i) => (p.identityAt[i]! < 0 ? null : oneLineString(v)));
+  if (!name || uid === undefined || nodeName === undefined) return item;
+  const at = p.identityAt;
+  item.key = '\u0005' + p.out.filter((_, i) => i !== at[NAME] && i !== at[UID] && i !== at[NODE_NAME]).join('');
+  item.name = name;
+  item.uid = uid;
+  item.nodeName = nodeName;
+  return item;
 }
