@@ -25,8 +25,8 @@ import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { generateNodesJson } from '../server/src/inventory/files/generate';
 import { writePodsList } from '../server/src/inventory/files/generatePods';
 import { loadNodesFromText } from '../server/src/inventory/files/loadNodes';
-import { defaultWorkers, loadPodsFileOffThread } from '../server/src/inventory/files/podsLoader';
-import { buildScheduling } from '../server/src/inventory/source';
+import { defaultWorkers } from '../server/src/inventory/files/podsLoader';
+import { loadPodsFileIntoState } from '../server/src/inventory/source';
 
 const NODES = 15_000;
 const PODS = Number(process.env.KCE_BENCH_PODS ?? 450_000);
@@ -87,23 +87,16 @@ async function runChild(mode: string, file: string): Promise<void> {
     console.log(JSON.stringify({ ms, cpuMs: cpuMs(), rssMiB: peakMiB(), pods: inventory.pods, nodes: inventory.nodes }));
     return;
   } else {
-    // As the language server does it: pods added to the state as the workers' batches arrive.
-    const nodes = loadNodesFromText(readFileSync(files.nodes, 'utf8'), 'nodes.json').nodes;
-    let count = 0;
-    let state = buildScheduling(nodes, []);
+    // As the language server does it: the workers start, the nodes file is parsed while they read, and pods are
+    // added to the state as their batches arrive (loadPodsFileIntoState).
     const delay = monitorEventLoopDelay({ resolution: 5 });
-    delay.enable();
-    const r = await loadPodsFileOffThread(file, {
-      workerScript: builtWorker,
-      onBatch: (pods, templates) => {
-        for (let i = 0; i < pods.length; i++) state.upsertPod(pods[i]!, templates?.[i]);
-        count += pods.length;
-      },
-      onRestart: () => {
-        state = buildScheduling(nodes, []);
-        count = 0;
-      },
-    });
+    const nodes = () => {
+      const list = loadNodesFromText(readFileSync(files.nodes, 'utf8'), 'nodes.json').nodes;
+      delay.enable(); // the stall that counts is the one while pods load, after this parse
+      return list;
+    };
+    const { pods, scheduling: state, result: r } = await loadPodsFileIntoState(nodes, file, { workerScript: builtWorker });
+    const count = pods.length;
     if (r.errors.length) throw new Error(r.errors[0]!.message);
     delay.disable();
     const figure: Figure = {

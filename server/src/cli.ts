@@ -83,9 +83,13 @@ export async function main(argv: string[], io: IO): Promise<number> {
     const live = clusterAllPods ? { clusterAllPods } : {};
     // A --pods file is read in worker threads, its pods added to the per-node state of the inventory's nodes as they
     // arrive, as the language server reads kce.inventory.podsFile.
+    // The nodes are read once the workers have started, while they read the pods.
     const podsInput = async (path: string) => {
-      const inventory = 'inventory' in withCluster ? withCluster.inventory : loadInventory(common.nodes);
-      return { inventory, pods: path, loadedPods: await loadPodsOffThread(path, inventory.nodes, command === 'plan') };
+      let inventory: ReturnType<typeof loadInventory> | undefined;
+      const nodes = () => (inventory ??= 'inventory' in withCluster ? withCluster.inventory : loadInventory(common.nodes)).nodes;
+      const loadedPods = await loadPodsOffThread(path, nodes, command === 'plan');
+      nodes(); // read already, unless --pods is standard input
+      return { inventory: inventory!, pods: path, loadedPods };
     };
     const loaded = pods ? await podsInput(pods) : {};
     switch (command) {

@@ -8,7 +8,9 @@ import { join } from 'node:path';
 import { writePodsList } from '../../server/src/inventory/files/generatePods';
 import { loadSchedPodsFile } from '../../server/src/inventory/files/podsFile';
 import { loadPodsFileOffThread } from '../../server/src/inventory/files/podsLoader';
-import { sampleSource, withPodsFileOffThread } from '../../server/src/inventory/source';
+import { buildScheduling, loadPodsFileIntoState, sampleSource, withPodsFileOffThread } from '../../server/src/inventory/source';
+import { generateNodesJson } from '../../server/src/inventory/files/generate';
+import { loadNodesFromText } from '../../server/src/inventory/files/loadNodes';
 import { defaultDeps, loadInventory } from '../../server/src/lsp/defaultDeps';
 import { startServer, PULL_CAPS } from '../lsp/harness';
 import { tempDir } from '../cluster/apiServer';
@@ -104,6 +106,36 @@ describe('pods file off the main thread', () => {
       assert.match(r2.unreadable ?? '', message);
       assert.equal(r2.source, src);
     }
+  });
+
+  test('nodes read by a function: it runs once the workers have started; the state holds every pod on them', async () => {
+    const nodes = loadNodesFromText(generateNodesJson(200), 'nodes.json').nodes;
+    let portsWhenCalled = 0;
+    const { pods, scheduling } = await loadPodsFileIntoState(() => {
+      portsWhenCalled = process.getActiveResourcesInfo().filter((r) => r === 'MessagePort').length;
+      return nodes;
+    }, big);
+    assert.ok(portsWhenCalled >= 1, 'the workers were running while the nodes were read');
+    assert.equal(pods.length, 6000);
+    const atOnce = buildScheduling(nodes, loadSchedPodsFile(big).pods);
+    assert.equal(atOnce.nodes().filter((ni) => ni.pods.length > 0).length, 200, 'every node holds pods');
+    assert.equal(scheduling.podCount(), atOnce.podCount());
+    for (const ni of atOnce.nodes()) assert.deepEqual(scheduling.get(ni.node.name)!.requested, ni.requested);
+  });
+
+  test('nodes that cannot be read: the workers stop and the error is thrown', async () => {
+    await assert.rejects(
+      loadPodsFileIntoState(() => {
+        throw new Error('no nodes here');
+      }, big),
+      /no nodes here/,
+    );
+    await new Promise((r) => setTimeout(r, 50));
+    assert.deepEqual(
+      process.getActiveResourcesInfo().filter((r) => r === 'MessagePort'),
+      [],
+      'no worker left reading',
+    );
   });
 
   test('batches that piled up while this thread was busy are handled a few per turn of the event loop', async () => {

@@ -191,11 +191,12 @@ export function loadPods(podsPath: string | undefined): LoadedPodsInput {
 /**
  * --pods as loadPods reads it, a file read in worker threads while this thread adds their pods to the scheduler's
  * per-node state over `nodes` (`state`, as the language server builds it); `controller` only with `wholePods`
- * (`kce plan` needs them, `kce simulate` does not). Standard input is read as loadPods does.
+ * (`kce plan` needs them, `kce simulate` does not). Standard input is read as loadPods does. `nodes` may be a
+ * function that reads them, called once the workers have started (loadPodsFileIntoState).
  */
 export async function loadPodsOffThread(
   podsPath: string | undefined,
-  nodes: readonly NodeInfo[],
+  nodes: readonly NodeInfo[] | (() => readonly NodeInfo[]),
   wholePods: boolean,
 ): Promise<LoadedPodsInput> {
   if (!podsPath || podsPath === STDIN) return loadPods(podsPath);

@@ -38,17 +38,22 @@ export function buildScheduling(nodes: readonly SchedNode[], pods: readonly Sche
 /**
  * The pods of a pods file (`kubectl get pods -A -o yaml|json`, any size, see podsFile.ts) read in worker threads,
  * and the per-node state of `nodes` with them: this thread only adds each batch of pods to it as the batch arrives,
- * so a language server answers requests while a big file loads (the CLI reads `--pods` the same way).
+ * so a language server answers requests while a big file loads (the CLI reads `--pods` the same way). `nodes` may be
+ * a function that reads them: it is called once the workers have started, so a nodes file is parsed while they
+ * read (should it throw, the workers are stopped and the error thrown).
  */
 export async function loadPodsFileIntoState(
-  nodes: readonly SchedNode[],
+  nodes: readonly SchedNode[] | (() => readonly SchedNode[]),
   path: string,
-  opts: Omit<OffThreadOptions, 'onBatch' | 'onRestart'> = {},
+  opts: Omit<OffThreadOptions, 'onBatch' | 'onRestart' | 'signal'> = {},
 ): Promise<{ pods: SchedPod[]; scheduling: ClusterNodeInfos; result: OffThreadResult }> {
-  let scheduling = buildScheduling(nodes, []);
+  let list: readonly SchedNode[] = [];
+  let scheduling = buildScheduling(list, []);
   let pods: SchedPod[] = [];
-  const result = await loadPodsFileOffThread(path, {
+  const stop = new AbortController();
+  const loading = loadPodsFileOffThread(path, {
     ...opts,
+    signal: stop.signal,
     onBatch: (batch, templates) => {
       for (let i = 0; i < batch.length; i++) {
         const p = batch[i]!;
@@ -57,23 +62,38 @@ export async function loadPodsFileIntoState(
       }
     },
     onRestart: () => {
-      scheduling = buildScheduling(nodes, []);
+      scheduling = buildScheduling(list, []);
       pods = [];
     },
   });
+  try {
+    list = typeof nodes === 'function' ? nodes() : nodes;
+  } catch (e) {
+    stop.abort();
+    await loading;
+    throw e;
+  }
+  // Before any batch: batches are only handed on from a later turn of the event loop.
+  scheduling = buildScheduling(list, []);
+  const result = await loading;
   return { pods, scheduling, result };
 }
 
-/** The same source with the pods of a pods file instead of its own (loadPodsFileIntoState). */
+/**
+ * The same source with the pods of a pods file instead of its own (loadPodsFileIntoState). `source` may be a
+ * function that reads it, called once the pods file's workers have started.
+ */
 export async function withPodsFileOffThread(
-  src: InventorySource,
+  source: InventorySource | (() => InventorySource),
   path: string,
   maxBytes?: number,
 ): Promise<{ source: InventorySource; unreadable?: string }> {
   const opts = maxBytes !== undefined ? { maxBytes } : {};
-  const { pods, scheduling, result: r } = await loadPodsFileIntoState(src.nodes, path, opts);
-  if (r.unreadable) return { source: src, unreadable: r.unreadable };
-  return { source: withLoadedPods(src, path, pods, r.errors, scheduling) };
+  let src: InventorySource | undefined;
+  const nodes = () => (src ??= typeof source === 'function' ? source() : source).nodes;
+  const { pods, scheduling, result: r } = await loadPodsFileIntoState(nodes, path, opts);
+  if (r.unreadable) return { source: src!, unreadable: r.unreadable };
+  return { source: withLoadedPods(src!, path, pods, r.errors, scheduling) };
 }
 
 function withLoadedPods(

@@ -56,17 +56,22 @@ function fromLive(s: LiveState): LoadedInventory {
 // threads, item by item, a regular file up to MAX_PODS_FILE_BYTES (inventory/files/chunkReader.ts) in a trusted
 // workspace; an untrusted one (its settings may name any file) keeps the nodes file's cap, as before.
 // Unreadable: the source's own pods stay, and the error says why.
-async function withSettingsPods(req: InventoryRequest, src: InventorySource): Promise<InventorySource> {
-  if (!req.podsFile) return src;
-  const r = await withPodsFileOffThread(src, req.podsFile, req.trusted ? undefined : SETTINGS_FILE_MAX_BYTES);
+// `source` may be a function that reads the nodes: then the pods file's workers start first and read meanwhile.
+async function withSettingsPods(
+  req: InventoryRequest,
+  source: InventorySource | (() => InventorySource),
+): Promise<InventorySource> {
+  if (!req.podsFile) return typeof source === 'function' ? source() : source;
+  const r = await withPodsFileOffThread(source, req.podsFile, req.trusted ? undefined : SETTINGS_FILE_MAX_BYTES);
+  const src = r.source;
   if (r.unreadable) return { ...src, errors: [...src.errors, { message: `kce.inventory.podsFile: ${r.unreadable}` }] };
-  return r.source;
+  return src;
 }
 
 export async function loadInventory(req: InventoryRequest, live?: LiveCluster): Promise<LoadedInventory> {
   // Leaving the cluster source closes its watch (and cancels a list in flight).
   if (req.source !== 'cluster') await live?.close();
-  const withPods = async (src: InventorySource, cause?: string, kind?: InventoryProblemKind) =>
+  const withPods = async (src: InventorySource | (() => InventorySource), cause?: string, kind?: InventoryProblemKind) =>
     toLoaded(await withSettingsPods(req, src), cause, kind);
   const readSettingsFile = async (): Promise<CandidateFile | { error: string } | undefined> => {
     if (!req.file) return undefined;
@@ -81,7 +86,7 @@ export async function loadInventory(req: InventoryRequest, live?: LiveCluster): 
       const f = await readSettingsFile();
       if (!f) return withPods(sampleSource(), 'kce.inventory.source is "file" but kce.inventory.file is not set', 'fileNotSet');
       if ('error' in f) return withPods(sampleSource(), f.error, 'fileUnreadable');
-      return withPods(fileSource(f));
+      return withPods(() => fileSource(f));
     }
     case 'cluster': {
       if (!req.trusted) return toLoaded(sampleSource(), 'the workspace is not trusted: no kubeconfig is read', 'untrusted');
@@ -96,7 +101,7 @@ export async function loadInventory(req: InventoryRequest, live?: LiveCluster): 
     default: {
       const f = await readSettingsFile();
       if (f && 'error' in f) return withPods(sampleSource(), f.error, 'fileUnreadable');
-      if (f) return withPods(fileSource(f));
+      if (f) return withPods(() => fileSource(f));
       const found = await findWorkspaceNodes(req.workspaceFolders);
       if (found.source) return withPods(found.source);
       return withPods(sampleSource(), found.notes.length ? found.notes.join('; ') : undefined, 'workspaceScan');

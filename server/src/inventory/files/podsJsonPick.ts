@@ -248,15 +248,15 @@ const visitMeta: Visit<Target> = (s, k, m, t) => {
   if (!keyed) t.part[META.names[k]!] = valueOf(s, m);
   else if (k === META_NAME) keyed.name = plainString(s, m);
   else if (k === META_UID) keyed.uid = identityOf(keyed, s, m);
-  else addToKey(keyed, s, m, 'm', k);
+  else addToKey(keyed, s, m, META_PART, k);
   return true;
 };
 const visitSpec: Visit<Target> = (s, k, m, t, unit) => {
   const keyed = t.keyed;
   if (keyed) {
     if (k === SPEC_NODE_NAME) keyed.nodeName = identityOf(keyed, s, m);
-    else if (k >= FIRST_CONTAINERS) return keyContainers(s, m, unit, keyed, 's', k);
-    else addToKey(keyed, s, m, 's', k);
+    else if (k >= FIRST_CONTAINERS) return keyContainers(s, m, unit, keyed, SPEC_PART, k);
+    else addToKey(keyed, s, m, SPEC_PART, k);
     return true;
   }
   const v = k >= FIRST_CONTAINERS ? pickContainers(s, m, unit) : valueOf(s, m);
@@ -268,8 +268,8 @@ const visitStatus: Visit<Target> = (s, k, m, t, unit) => {
   if (k === CONDITIONS && !s.slice(m.vs, m.ve).includes('PodResize')) return true;
   const keyed = t.keyed;
   if (keyed) {
-    if (k >= FIRST_CONTAINERS) return keyContainers(s, m, unit, keyed, 't', k);
-    addToKey(keyed, s, m, 't', k);
+    if (k >= FIRST_CONTAINERS) return keyContainers(s, m, unit, keyed, STATUS_PART, k);
+    addToKey(keyed, s, m, STATUS_PART, k);
     return true;
   }
   const v = k >= FIRST_CONTAINERS ? pickContainers(s, m, unit) : valueOf(s, m);
@@ -293,7 +293,7 @@ interface ItemTarget {
 const visitItem: Visit<ItemTarget> = (s, k, m, t, unit) => {
   const keyed = t.keyed;
   if (k === 0) {
-    if (keyed) addToKey(keyed, s, m, 'i', k);
+    if (keyed) addToKey(keyed, s, m, ITEM_PART, k);
     else t.pod.kind = valueOf(s, m);
     return true;
   }
@@ -349,11 +349,25 @@ export function pickPodKey(s: string, open: number, d: number, unit: number): Ke
   return keyed;
 }
 
-// Each kept member's text goes into the key after its part, its index and its length: keys made of different
-// members never coincide.
-const PART_MARKS = ['', '\u0002M', '\u0002S', '\u0002T'];
-function addToKey(keyed: KeyedItem, s: string, m: Member, part: string, k: number): void {
-  keyed.key += `\u0001${part}${k},${m.ve - m.vs}\u0001` + s.slice(m.vs, m.ve);
+// Each kept member's text goes into the key after a mark naming its part and index and then its length (two
+// chars; longer texts a mark of their own and the length in digits): keys made of different members never coincide.
+// Every char stays under 256, so keys are one-byte strings (cheaper to hash).
+const [ITEM_PART, META_PART, SPEC_PART, STATUS_PART, CONTAINER_PART] = [0, 1, 2, 3, 4];
+type Part = number;
+const mark = (part: Part, k: number, family: number) => String.fromCharCode(0x40 + family * 0x30 + part * 8 + k);
+const marks = (family: number) => Array.from({ length: 40 }, (_, i) => mark(i >> 3, i & 7, family));
+const MEMBER_MARKS = marks(0);
+const LONG_MARKS = marks(1);
+const LIST_MARKS = marks(2);
+const PART_MARKS = ['', mark(META_PART, 0, 3), mark(SPEC_PART, 0, 3), mark(STATUS_PART, 0, 3)];
+const ENTRY_MARK = mark(CONTAINER_PART, 7, 3);
+const NO_HOST_PORTS = mark(CONTAINER_PART, 6, 3);
+const SHORT = 4096;
+const LENGTHS = Array.from({ length: SHORT }, (_, n) => String.fromCharCode(n >> 8, n & 255));
+function addToKey(keyed: KeyedItem, s: string, m: Member, part: Part, k: number): void {
+  const n = m.ve - m.vs;
+  if (n < SHORT) keyed.key += MEMBER_MARKS[part * 8 + k]! + LENGTHS[n]! + s.slice(m.vs, m.ve);
+  else keyed.key += `${LONG_MARKS[part * 8 + k]!}${n},${s.slice(m.vs, m.ve)}`;
 }
 
 /** A string value without escapes, as its text; undefined for anything else. */
@@ -371,17 +385,17 @@ function identityOf(keyed: KeyedItem, s: string, m: Member): string | null {
 }
 
 /** pickContainers, keeping the texts pickContainers parses (a container's ports only when one takes a host port). */
-function keyContainers(s: string, m: Member, unit: number, keyed: KeyedItem, part: string, k: number): boolean {
+function keyContainers(s: string, m: Member, unit: number, keyed: KeyedItem, part: Part, k: number): boolean {
   if (s.charCodeAt(m.vs) !== LBRACK || s.charCodeAt(m.vs + 1) === RBRACK) {
     addToKey(keyed, s, m, part, k);
     return true;
   }
-  keyed.key += `\u0003${part}${k}`;
+  keyed.key += LIST_MARKS[part * 8 + k]!;
   const d = m.d + unit;
   let at = m.vs + 1;
   for (;;) {
     if (!lineAt(s, at, d, LBRACE)) return false;
-    keyed.key += '\u0004';
+    keyed.key += ENTRY_MARK;
     const close = walkObject(s, at + d + 1, d, unit, CONTAINER, keyContainer, keyed);
     if (close < 0) return false;
     if (s.charCodeAt(close + 1) === COMMA) {
@@ -395,7 +409,7 @@ function keyContainers(s: string, m: Member, unit: number, keyed: KeyedItem, par
 }
 
 const keyContainer: Visit<KeyedItem> = (s, k, m, keyed) => {
-  if (k === PORTS && !s.slice(m.vs, m.ve).includes('hostPort')) keyed.key += '\u0001c4';
-  else addToKey(keyed, s, m, 'c', k);
+  if (k === PORTS && !s.slice(m.vs, m.ve).includes('hostPort')) keyed.key += NO_HOST_PORTS;
+  else addToKey(keyed, s, m, CONTAINER_PART, k);
   return true;
 };

@@ -51,6 +51,8 @@ export interface OffThreadOptions {
   /** Worker threads for a big file (default: defaultWorkers()); files under `splitAbove` bytes take one. */
   workers?: number;
   splitAbove?: number;
+  /** Stops the reading (its workers end; the result is empty). */
+  signal?: AbortSignal;
 }
 
 // The bundles (dist/server.js, dist/cli.js) sit beside dist/podsWorker.js; under tsx this file sits beside the .ts.
@@ -86,7 +88,11 @@ export function defaultWorkers(): number {
 /** What loadPodsFileOffThread gives: the file's pods, and whether workers read it or, failing that, this thread. */
 export type OffThreadResult = PodsFileResult & { readOn: 'workers' | 'this thread' };
 
-/** The pods of a file, read in worker threads; never rejects (problems are errors in the result). */
+/**
+ * The pods of a file, read in worker threads; never rejects (problems are errors in the result). The workers start
+ * before this returns, and `onBatch` is only ever called from a later turn of the event loop: the caller may read
+ * its nodes meanwhile (loadPodsFileIntoState).
+ */
 export async function loadPodsFileOffThread(path: string, opts: OffThreadOptions = {}): Promise<OffThreadResult> {
   // A reading that fails hands over to the next one; the caller is told to drop pods only when some were handed on.
   let handed = false;
@@ -109,13 +115,21 @@ export async function loadPodsFileOffThread(path: string, opts: OffThreadOptions
     const parts = splitPodsFile(path, o.workers ?? defaultWorkers(), o.splitAbove ?? SPLIT_ABOVE);
     if (parts) {
       const r = await inWorkers(script, path, o, parts);
+      if (o.signal?.aborted) return stopped(path);
       if (r) return { ...r, readOn: 'workers' };
       o.onRestart!();
     }
     const r = await inWorkers(script, path, o, [undefined]);
+    if (o.signal?.aborted) return stopped(path);
     if (r) return { ...r, readOn: 'workers' };
-  }
+  } else await undefined; // onBatch never before the caller's next turn
+  if (o.signal?.aborted) return stopped(path);
   return { ...onThisThread(path, o), readOn: 'this thread' };
+}
+
+function stopped(path: string): OffThreadResult {
+  const errors = [{ message: `${path}: reading stopped` }];
+  return { pods: [], kept: [], errors, parser: 'json', bytes: 0, reader: 'whole-text', readOn: 'workers' };
 }
 
 function onThisThread(path: string, opts: OffThreadOptions): PodsFileResult {
@@ -163,6 +177,8 @@ function inWorkers(
       for (const run of runs) if (!run.done) void run.worker.terminate();
       resolve(r);
     };
+    if (opts.signal?.aborted) return finish(undefined);
+    opts.signal?.addEventListener('abort', () => finish(undefined), { once: true });
     const complete = () => {
       const dones = runs.map((r) => r.done!);
       if (dones.some((d) => d.failed)) return finish(undefined);
