@@ -14,8 +14,9 @@ export type KeepWhole = (raw: Record<string, unknown>) => boolean;
 // worker's collections young.
 const BATCH = 256;
 
-// Templates remembered at most (a file of all-different pods would otherwise keep a key per pod).
+// Templates and node names remembered at most (a file of all-different pods would otherwise keep a key per pod).
 const MAX_TEMPLATES = 20_000;
+const MAX_NODE_NAMES = 100_000;
 
 interface Template {
   pod: SchedPod;
@@ -148,7 +149,7 @@ export class PodSink {
       this.onBatch!(w.take(this.kept));
       this.kept = [];
     }
-    if (w.templates >= MAX_TEMPLATES) {
+    if (w.templates >= MAX_TEMPLATES || w.nodeNames >= MAX_NODE_NAMES) {
       this.known.clear();
       w.restart();
     }

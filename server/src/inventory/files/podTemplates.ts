@@ -1,7 +1,8 @@
 // Pods stamped from one template (a Deployment's replicas, a DaemonSet's pods) differ, in the scheduler's view, only
-// in name, uid and node. A reading worker sends each template once and each pod as those three strings; the main
-// thread stamps pods from the templates, so it parses a fraction of the text, and siblings share their labels,
-// containers and status objects (and the state computes their requests once: ClusterNodeInfos.upsertPod).
+// in name, uid and node. A reading worker sends each template once and each pod as its name, uid and the index of
+// its node's name (each node name crosses once too); the main thread stamps pods from the templates, so it parses a
+// fraction of the text, siblings share their labels, containers and status objects (and the state computes their
+// requests once: ClusterNodeInfos.upsertPod), and the pods of a node share one node-name string.
 // Nothing in the scheduler writes to a pod, so sharing is safe.
 import type { ObjectMeta, Pod } from '../../core/types';
 import type { SchedPod } from '../../core/scheduler/types';
@@ -10,13 +11,18 @@ import type { SchedPod } from '../../core/scheduler/types';
 export interface WireBatch {
   /** The templates first used in this batch, in id order: JSON of SchedPod[]. */
   templates: string;
-  /** Per pod `id, name, uid, nodeName` (null when absent); id -1: the next of `whole` instead. JSON of a flat array. */
+  /**
+   * Per pod `id, name, uid, node` (uid null when absent; node: an index into the node names, -1 when absent);
+   * id -1: the next of `whole` instead. JSON of a flat array.
+   */
   pods: string;
+  /** The node names first used in this batch, in index order: JSON of string[]. */
+  nodes: string;
   /** Pods sent whole (no template): JSON of SchedPod[]. */
   whole: string;
   /** Pods kept whole for the caller (KeepWhole): JSON of Pod[]. */
   kept: string;
-  /** Template ids start again from 0 with this batch. */
+  /** Template ids and node indexes start again from 0 with this batch. */
   reset: boolean;
 }
 
@@ -51,11 +57,18 @@ export class BatchWriter {
   private fresh: SchedPod[] = [];
   private flat: (string | number | null)[] = [];
   private whole: SchedPod[] = [];
+  private readonly nodeIndex = new Map<string, number>();
+  private freshNodes: string[] = [];
   private reset = false;
   /** Templates given an id since the last restart. */
   templates = 0;
   /** Pods in the pending batch. */
   size = 0;
+
+  /** Node names given an index since the last restart. */
+  get nodeNames(): number {
+    return this.nodeIndex.size;
+  }
 
   /** Gives `t` the next id (sent with the pending batch). */
   addTemplate(t: SchedPod): number {
@@ -64,7 +77,18 @@ export class BatchWriter {
   }
 
   stamped(id: number, name: string, uid: string | null, nodeName: string | null): void {
-    this.flat.push(id, name, uid, nodeName);
+    let node = -1;
+    if (nodeName !== null) {
+      const known = this.nodeIndex.get(nodeName);
+      if (known !== undefined) node = known;
+      else {
+        node = this.nodeIndex.size;
+        // A copy: the name may be a slice of a reader's text, which the table would keep alive.
+        this.nodeIndex.set((' ' + nodeName).slice(1), node);
+        this.freshNodes.push(nodeName);
+      }
+    }
+    this.flat.push(id, name, uid, node);
     this.size++;
   }
 
@@ -80,12 +104,14 @@ export class BatchWriter {
     const b: WireBatch = {
       templates: JSON.stringify(this.fresh),
       pods: JSON.stringify(this.flat),
+      nodes: JSON.stringify(this.freshNodes),
       whole: JSON.stringify(this.whole),
       kept: JSON.stringify(kept),
       reset: this.reset,
     };
     this.fresh = [];
     this.flat = [];
+    this.freshNodes = [];
     this.whole = [];
     this.size = 0;
     this.reset = false;
@@ -95,6 +121,7 @@ export class BatchWriter {
   /** Ids start again from 0 with the next batch (the reader drops its templates). Only between batches. */
   restart(): void {
     this.templates = 0;
+    this.nodeIndex.clear();
     this.reset = true;
   }
 }
@@ -109,10 +136,15 @@ export interface ReadBatch {
 /** The main thread's side: WireBatches of one worker, in order, back into pods. */
 export class BatchReader {
   private templates: SchedPod[] = [];
+  private nodes: string[] = [];
 
   read(b: WireBatch): ReadBatch {
-    if (b.reset) this.templates = [];
+    if (b.reset) {
+      this.templates = [];
+      this.nodes = [];
+    }
     for (const t of JSON.parse(b.templates) as SchedPod[]) this.templates.push(t);
+    for (const n of JSON.parse(b.nodes) as string[]) this.nodes.push(n);
     const flat = JSON.parse(b.pods) as (string | number | null)[];
     const whole = JSON.parse(b.whole) as SchedPod[];
     const pods: SchedPod[] = [];
@@ -126,7 +158,8 @@ export class BatchReader {
         continue;
       }
       const t = this.templates[id]!;
-      pods.push(stamp(t, flat[i] as string, flat[i + 1] as string | null, flat[i + 2] as string | null));
+      const node = flat[i + 2] as number;
+      pods.push(stamp(t, flat[i] as string, flat[i + 1] as string | null, node < 0 ? null : this.nodes[node]!));
       of.push(t);
       i += 3;
     }

@@ -5,7 +5,7 @@
 // (continued scalars, block scalars, nested collections), so a key's subtree is every following line that is deeper,
 // a `- ` entry at the key's own column, or blank. The kept lines stay as they were, so the pruned text is YAML whose
 // value is the item with only those keys; what parses it is the same kubectl-subset reader as before.
-import { oneLineString } from './kubectlYamlReader';
+import { oneLineString } from './kubectlYamlScalars';
 
 /**
  * What is kept of a value: all, some keys of a mapping or of each mapping in a sequence, all if it holds a word; or
