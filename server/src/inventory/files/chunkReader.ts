@@ -10,7 +10,8 @@ import { fsErrorWords } from './fsErrorWords';
  */
 export const MAX_PODS_FILE_BYTES = 8 * 1024 * 1024 * 1024;
 
-const CHUNK = 16 * 1024 * 1024;
+// 4 MiB: the two buffers stay small enough to be read back from the cache (16 MiB read no faster and held more).
+const CHUNK = 4 * 1024 * 1024;
 
 /** Why a pods file cannot be read, in words for the user (no throw). */
 export class PodsFileError extends Error {}
