@@ -64,9 +64,13 @@ describe('podTemplates: a pod as its template plus name, uid and node', () => {
     w.stamped(id, 'one', 'uid-1', 'node-a');
     w.alone(b!);
     w.stamped(id, 'two', null, null);
+    w.stamped(id, 'q"\\ü\n', 'uid-"', 'node-a');
     const reader = new BatchReader();
     const first = reader.read(w.take([{ kind: 'Pod', metadata: { name: 'kept' } }]));
-    assert.equal(first.pods.length, 3);
+    assert.equal(first.pods.length, 4);
+    assert.equal(first.pods[3]!.metadata!.name, 'q"\\ü\n', 'names cross as they are, quotes and all');
+    assert.equal(first.pods[3]!.metadata!.uid, 'uid-"');
+    assert.equal(first.pods[3]!.spec!.nodeName, 'node-a');
     assert.deepEqual(first.pods[1], b);
     assert.equal(first.templates[1], undefined);
     assert.equal(first.templates[0], first.templates[2], 'one template object for both');

@@ -55,7 +55,9 @@ export function stamp(t: SchedPod, name: string, uid: string | null, nodeName: s
 /** The worker's side: pods into a WireBatch. Template ids count up from 0 until `restart`. */
 export class BatchWriter {
   private fresh: SchedPod[] = [];
-  private flat: (string | number | null)[] = [];
+  // The batch's pods as JSON text, written as they come: a name or uid sliced from a reader's text is copied into
+  // it at once, so that text dies young (held in an array until the batch went, each run's text was promoted).
+  private flat = '';
   private whole: SchedPod[] = [];
   private readonly nodeIndex = new Map<string, number>();
   private freshNodes: string[] = [];
@@ -88,13 +90,13 @@ export class BatchWriter {
         this.freshNodes.push(nodeName);
       }
     }
-    this.flat.push(id, name, uid, node);
+    this.flat += `${id},${JSON.stringify(name)},${uid === null ? 'null' : JSON.stringify(uid)},${node},`;
     this.size++;
   }
 
   /** A pod that has no template (sent as it is). */
   alone(p: SchedPod): void {
-    this.flat.push(-1);
+    this.flat += '-1,';
     this.whole.push(p);
     this.size++;
   }
@@ -103,14 +105,14 @@ export class BatchWriter {
   take(kept: Pod[]): WireBatch {
     const b: WireBatch = {
       templates: JSON.stringify(this.fresh),
-      pods: JSON.stringify(this.flat),
+      pods: `[${this.flat.slice(0, -1)}]`,
       nodes: JSON.stringify(this.freshNodes),
       whole: JSON.stringify(this.whole),
       kept: JSON.stringify(kept),
       reset: this.reset,
     };
     this.fresh = [];
-    this.flat = [];
+    this.flat = '';
     this.freshNodes = [];
     this.whole = [];
     this.size = 0;
