@@ -46,6 +46,20 @@ function readBack(path: string, pick?: { minBytes: number; checkEvery: number })
   return { r, pods, templates, resets };
 }
 
+/** `cases` disturbed files read with every item checked: each gives the whole-text loader's pods. Items stamped. */
+function readDisturbed(cases: number, disturb: () => string, ext: 'json' | 'yaml'): number {
+  let stamped = 0;
+  for (let k = 0; k < cases; k++) {
+    const t = disturb();
+    const path = join(tmp.dir, `disturbed${k % 4}.${ext}`);
+    writeFileSync(path, t);
+    const r = loadCounting(path, { minBytes: 0, checkEvery: 1 });
+    assert.deepEqual(r.pods, loadSchedPodsFromText(t, path).pods, `case ${k}`);
+    stamped += r.stamped;
+  }
+  return stamped;
+}
+
 describe('podTemplates: a pod as its template plus name, uid and node', () => {
   test('stamping a pod back from its template gives the pod toSchedPod gives, keys in the same order', () => {
     assert.ok(schedPods.length >= 14);
@@ -184,15 +198,7 @@ describe('podsJsonPick: template keys on files with disturbed whitespace', () =>
   const disturb = () => disturbLines(lines, rand, [deeper, tabbed], 1, 1);
 
   test("200 disturbed files read by template key, every item checked: the whole-text loader's pods", () => {
-    let stamped = 0;
-    for (let k = 0; k < 200; k++) {
-      const t = disturb();
-      const path = join(tmp.dir, `k${k % 4}.json`);
-      writeFileSync(path, t);
-      const r = loadCounting(path, { minBytes: 0, checkEvery: 1 });
-      assert.deepEqual(r.pods, loadSchedPodsFromText(t, path).pods, `case ${k}`);
-      stamped += r.stamped;
-    }
+    const stamped = readDisturbed(200, disturb, 'json');
     assert.ok(stamped > 1000, `${stamped} items stamped`);
   });
 });
@@ -242,15 +248,7 @@ describe('podsYamlPick: template keys of pruned YAML items', () => {
     const rand = seededRandom(20261126);
     const lines = text.split('\n');
     const edits = [deeper, tabbed, (ls: string[], i: number) => void ls.splice(i, 0, `${' '.repeat(rand(8))}# note`)];
-    let stamped = 0;
-    for (let k = 0; k < 120; k++) {
-      const t = disturbLines(lines, rand, edits, 1, 2);
-      const path = join(tmp.dir, `y${k % 4}.yaml`);
-      writeFileSync(path, t);
-      const r = loadCounting(path, { minBytes: 0, checkEvery: 1 });
-      assert.deepEqual(r.pods, loadSchedPodsFromText(t, path).pods, `case ${k}`);
-      stamped += r.stamped;
-    }
+    const stamped = readDisturbed(120, () => disturbLines(lines, rand, edits, 1, 2), 'yaml');
     assert.ok(stamped > 200, `${stamped} items stamped`);
   });
 });

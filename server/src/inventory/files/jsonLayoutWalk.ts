@@ -153,3 +153,25 @@ export function walkObject<T>(s: string, open: number, d: number, unit: number, 
   }
 }
 
+/**
+ * Walks each object of the array member `m` (opened by `[` at the end of its key's line, its entries one unit
+ * deeper), the target of each from `entry`; sets the member's end. False when not laid out as kubectl prints it.
+ */
+export function walkEntries<T>(s: string, m: Member, unit: number, keys: Keys, visit: Visit<T>, entry: () => T): boolean {
+  const d = m.d + unit; // the entries' lines
+  let at = m.vs + 1;
+  for (;;) {
+    if (!lineAt(s, at, d, LBRACE)) return false;
+    const close = walkObject(s, at + d + 1, d, unit, keys, visit, entry());
+    if (close < 0) return false;
+    if (s.charCodeAt(close + 1) === COMMA) {
+      at = close + 2;
+      continue;
+    }
+    // The array's `]` on the next line, indented like its key: the member ends after it.
+    if (!lineAt(s, close + 1, m.d, RBRACK)) return false;
+    m.ve = close + m.d + 3;
+    return true;
+  }
+}
+

@@ -8,7 +8,7 @@
 // and checks a sample of items against parsing (podsJsonItems.ts, PickPolicy).
 //
 // Works on a latin1 string of an ASCII-only run of items (the caller checks), so positions are bytes.
-import { COMMA, Keys, LBRACE, LBRACK, lineAt, QUOTE, RBRACK, walkObject, type Member, type Visit } from './jsonLayoutWalk';
+import { Keys, LBRACE, LBRACK, QUOTE, RBRACK, walkEntries, walkObject, type Member, type Visit } from './jsonLayoutWalk';
 
 /** A scalar or a small value, as JSON.parse would give it (strings without escapes are sliced, not parsed). */
 function valueOf(s: string, m: Member): unknown {
@@ -38,23 +38,12 @@ function pickContainers(s: string, m: Member, unit: number): unknown {
   if (s.charCodeAt(m.vs) !== LBRACK) return valueOf(s, m);
   if (s.charCodeAt(m.vs + 1) === RBRACK) return [];
   const out: Record<string, unknown>[] = [];
-  const d = m.d + unit; // the items' lines
-  let at = m.vs + 1;
-  for (;;) {
-    if (!lineAt(s, at, d, LBRACE)) return undefined;
+  const entry = () => {
     const c: Record<string, unknown> = {};
     out.push(c);
-    const close = walkObject(s, at + d + 1, d, unit, CONTAINER, visitContainer, c);
-    if (close < 0) return undefined;
-    if (s.charCodeAt(close + 1) === COMMA) {
-      at = close + 2;
-      continue;
-    }
-    // The array's `]` on the next line, indented like its key: the member ends after it.
-    if (!lineAt(s, close + 1, m.d, RBRACK)) return undefined;
-    m.ve = close + m.d + 3;
-    return out;
-  }
+    return c;
+  };
+  return walkEntries(s, m, unit, CONTAINER, visitContainer, entry) ? out : undefined;
 }
 
 const META = new Keys(['name', 'namespace', 'uid', 'labels', 'deletionTimestamp', 'ownerReferences']);
@@ -241,21 +230,11 @@ function keyContainers(s: string, m: Member, unit: number, keyed: KeyedItem, par
     return true;
   }
   keyed.key += LIST_MARKS[part * 8 + k]!;
-  const d = m.d + unit;
-  let at = m.vs + 1;
-  for (;;) {
-    if (!lineAt(s, at, d, LBRACE)) return false;
+  const entry = () => {
     keyed.key += ENTRY_MARK;
-    const close = walkObject(s, at + d + 1, d, unit, CONTAINER, keyContainer, keyed);
-    if (close < 0) return false;
-    if (s.charCodeAt(close + 1) === COMMA) {
-      at = close + 2;
-      continue;
-    }
-    if (!lineAt(s, close + 1, m.d, RBRACK)) return false;
-    m.ve = close + m.d + 3;
-    return true;
-  }
+    return keyed;
+  };
+  return walkEntries(s, m, unit, CONTAINER, keyContainer, entry);
 }
 
 const keyContainer: Visit<KeyedItem> = (s, k, m, keyed) => {
