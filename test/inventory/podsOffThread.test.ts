@@ -7,7 +7,8 @@ import { closeSync, openSync, readFileSync, truncateSync, writeFileSync, writeSy
 import { join } from 'node:path';
 import { writePodsList } from '../../server/src/inventory/files/generatePods';
 import { loadSchedPodsFile } from '../../server/src/inventory/files/podsFile';
-import { loadPodsFileOffThread } from '../../server/src/inventory/files/podsLoader';
+import { defaultWorkers, loadPodsFileOffThread } from '../../server/src/inventory/files/podsLoader';
+import { splitPodsFile } from '../../server/src/inventory/files/podsSplit';
 import { buildScheduling, loadPodsFileIntoState, sampleSource, withPodsFileOffThread } from '../../server/src/inventory/source';
 import { generateNodesJson } from '../../server/src/inventory/files/generate';
 import { loadNodesFromText } from '../../server/src/inventory/files/loadNodes';
@@ -33,6 +34,16 @@ describe('pods file off the main thread', () => {
     assert.equal(there.pods.length, 6000);
     assert.deepEqual(there.pods, here.pods);
     assert.deepEqual(there.errors, here.errors);
+  });
+
+  test('four workers, the file cut in four at item boundaries: the same pods; how many workers by cores', async () => {
+    const here = loadSchedPodsFile(big);
+    assert.equal(splitPodsFile(big, 4, 0)?.length, 4);
+    const four = await loadPodsFileOffThread(big, { workers: 4, splitAbove: 0 });
+    assert.equal(four.readOn, 'workers');
+    assert.deepEqual(four.pods, here.pods);
+    assert.deepEqual(four.errors, []);
+    assert.deepEqual([1, 2, 3, 4, 8, 64].map((cores) => defaultWorkers(cores)), [1, 2, 2, 3, 4, 4]);
   });
 
   test('a worker that cannot run: the file is read on this thread', async () => {
