@@ -1,7 +1,7 @@
-// Where a big pods file can be cut into parts, one per worker thread (as many as podsLoader.ts defaultWorkers says): at item
-// boundaries near its middle (or its thirds…), found from the file's head (JSON's indentation, or a YAML List) and
-// one read around each cut. Anything unclear: no split (one worker reads the file and falls back to the whole-text
-// loader if it must).
+// Where a big pods file can be cut into parts, one per worker thread (as many as podsLoader.ts defaultWorkers
+// says): at item boundaries near its middle (or its thirds…), found from the file's head (JSON's indentation, or a
+// YAML List) and one read around each cut. Anything unclear: no split (one worker reads the file and falls back to
+// the whole-text loader if it must).
 import { closeSync, constants, fstatSync, openSync, readSync } from 'node:fs';
 import type { FilePart } from './podsFile';
 import { jsonLayout } from './podsJsonItems';
