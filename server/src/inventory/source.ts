@@ -48,7 +48,8 @@ export async function loadPodsFileIntoState(
   opts: Omit<OffThreadOptions, 'onBatch' | 'onRestart' | 'signal'> = {},
 ): Promise<{ pods: SchedPod[]; scheduling: ClusterNodeInfos; result: OffThreadResult }> {
   let list: readonly SchedNode[] = [];
-  let scheduling = buildScheduling(list, []);
+  // Set once the nodes are read, before any batch: batches are only handed on from a later turn of the event loop.
+  let scheduling!: ClusterNodeInfos;
   let pods: SchedPod[] = [];
   const stop = new AbortController();
   const loading = loadPodsFileOffThread(path, {
@@ -73,7 +74,6 @@ export async function loadPodsFileIntoState(
     await loading;
     throw e;
   }
-  // Before any batch: batches are only handed on from a later turn of the event loop.
   scheduling = buildScheduling(list, []);
   const result = await loading;
   return { pods, scheduling, result };

@@ -254,7 +254,8 @@ export class ClusterNodeInfos {
     this.removePod(key);
     if (!isAssignedActivePod(pod)) return;
     const nodeName = pod.spec?.nodeName as string;
-    const info: PodInfo = { pod, key, res: sameRequestsAs ? this.resourceOf(sameRequestsAs) : cachedCalculateResource(pod, this.opts) };
+    const res = sameRequestsAs ? this.resourceOf(sameRequestsAs) : cachedCalculateResource(pod, this.opts);
+    const info: PodInfo = { pod, key, res };
     this.podNode.set(key, nodeName);
     const ni = this.byName.get(nodeName);
     if (ni) ni.addPodInfo(info);

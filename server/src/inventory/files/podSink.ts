@@ -5,7 +5,7 @@ import type { Pod } from '../../core/types';
 import type { SchedPod } from '../../core/scheduler/types';
 import type { LoadError } from './loadNodes';
 import { toSchedPod } from './podModel';
-import { BatchWriter, stamp, templateOf, type WireBatch } from './podTemplates';
+import { BatchWriter, stamp, templateOf, unsliced, type StampKey, type WireBatch } from './podTemplates';
 
 export type KeepWhole = (raw: Record<string, unknown>) => boolean;
 
@@ -78,7 +78,7 @@ export class PodSink {
    * The template `key` names, when an item with that key was read before; a reader that can tell an item's
    * template by its text (podsJsonItems.ts) then only adds the item's identity (`stamped`), parsing nothing else.
    */
-  templateOf(key: string): SchedPod | undefined {
+  knownTemplate(key: string): SchedPod | undefined {
     return this.known.get(key)?.pod;
   }
 
@@ -88,16 +88,17 @@ export class PodSink {
    * `parse` gives the item, read as `item` reads it, and its template is remembered under `key`. Only when no pod
    * is kept whole. True when the pod was stamped (nothing parsed).
    */
-  stamped(key: string, name: string, uid: string | null, nodeName: string | null, parse: () => unknown): boolean {
+  stamped(item: StampKey, parse: () => unknown): boolean {
+    const { key, name, uid, nodeName } = item;
     const t = this.known.get(key);
     if (!t) {
       const p = this.read(parse());
       if (!p) return false;
-      if (this.writer) this.handOn(p, detachKey(key));
+      if (this.writer) this.handOn(p, unsliced(key));
       else {
         if (this.known.size >= MAX_TEMPLATES) this.known.clear();
         const pod = detach(p);
-        this.known.set(detachKey(key), { pod: templateOf(pod), id: -1 });
+        this.known.set(unsliced(key), { pod: templateOf(pod), id: -1 });
         this.pods.push(pod);
       }
     } else {
@@ -156,13 +157,10 @@ export class PodSink {
   }
 }
 
-// A key made of slices of a reader's text would keep that text alive in the table: a copy is stored.
-const detachKey = (key: string): string => (' ' + key).slice(1);
-
 // A reader that slices its values out of a chunk's text (the YAML one) would keep the whole chunk alive through any
 // kept slice (V8 shares the parent string): the kept strings are copied.
 function detach<T>(v: T): T {
-  if (typeof v === 'string') return (v.length < 13 ? v : (' ' + v).slice(1)) as T;
+  if (typeof v === 'string') return unsliced(v) as T;
   if (v === null || typeof v !== 'object') return v;
   if (Array.isArray(v)) {
     for (let i = 0; i < v.length; i++) v[i] = detach(v[i]);

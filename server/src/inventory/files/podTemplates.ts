@@ -26,6 +26,22 @@ export interface WireBatch {
   reset: boolean;
 }
 
+/**
+ * A copy of `s` that shares no reader's text: V8 keeps the whole text a slice was cut from alive through the slice,
+ * so whatever outlives a chunk (a table's key, a kept value) is copied. Short strings are copied by slicing anyway.
+ */
+export function unsliced(s: string): string {
+  return s.length < 13 ? s : (' ' + s).slice(1);
+}
+
+/** The identity of an item a reader keys by its template (podSink.ts `stamped`): the key, and what it leaves out. */
+export interface StampKey {
+  key: string;
+  name: string;
+  uid: string | null;
+  nodeName: string | null;
+}
+
 /** The pod without its name, uid and node name: what its siblings share. */
 export function templateOf(p: SchedPod): SchedPod {
   const { name: _name, uid: _uid, ...metadata } = p.metadata ?? {};
@@ -85,8 +101,7 @@ export class BatchWriter {
       if (known !== undefined) node = known;
       else {
         node = this.nodeIndex.size;
-        // A copy: the name may be a slice of a reader's text, which the table would keep alive.
-        this.nodeIndex.set((' ' + nodeName).slice(1), node);
+        this.nodeIndex.set(unsliced(nodeName), node);
         this.freshNodes.push(nodeName);
       }
     }

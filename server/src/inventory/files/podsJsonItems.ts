@@ -9,7 +9,7 @@ import type { ChunkReader } from './chunkReader';
 import type { PodSink } from './podSink';
 import { toSchedPod } from './podModel';
 import { pickPodItem, pickPodKey } from './podsJsonPick';
-import { stamp } from './podTemplates';
+import { stamp, type StampKey } from './podTemplates';
 
 // Items parsed together: about this many bytes, small enough that their objects die young (a cheap scavenge).
 // Under 128 KiB, so that the run's text (one string) is not a large object, which only a full collection frees.
@@ -116,6 +116,16 @@ export const pickCounts = { picked: 0, parsedWhole: 0, stamped: 0 };
 // Room left after an item's start in a run that may end inside it (items of kubectl's pods are 5 to 20 KB).
 const ROOM = 32 * 1024;
 
+/**
+ * The pod `id` gives, stamped from its known template (or read by `parse` when its template is new), against the
+ * item parsed `whole`: PickMismatch when they differ.
+ */
+export function checkStamped(sink: PodSink, id: StampKey, parse: () => unknown, whole: () => unknown): void {
+  const t = sink.knownTemplate(id.key);
+  const mine = t ? stamp(t, id.name, id.uid, id.nodeName) : toSchedPod(parse());
+  if (!isDeepStrictEqual(mine, toSchedPod(whole()))) throw new PickMismatch();
+}
+
 /** What pickItems returns when the List ended after the last item it read. */
 const LIST_END = -1;
 
@@ -165,14 +175,15 @@ function pickItems(
     else throw new NotKubectlShaped();
     if (keyed?.plain) {
       pickCounts.picked++;
-      const item = () => pickPodItem(text, open, d, layout.unit, false)?.pod ?? JSON.parse(text.slice(open, close + 1));
+      // Parsed at most once: by the check below, or for the sink when the template is new.
+      let raw: unknown;
+      const item = () =>
+        (raw ??= pickPodItem(text, open, d, layout.unit, false)?.pod ?? JSON.parse(text.slice(open, close + 1)));
       if (++check.n >= check.every) {
         check.n = 0;
-        const t = sink.templateOf(keyed.key);
-        const mine = t ? stamp(t, keyed.name!, keyed.uid, keyed.nodeName) : toSchedPod(item());
-        if (!isDeepStrictEqual(mine, toSchedPod(JSON.parse(text.slice(open, close + 1))))) throw new PickMismatch();
+        checkStamped(sink, keyed, item, () => JSON.parse(text.slice(open, close + 1)));
       }
-      if (sink.stamped(keyed.key, keyed.name!, keyed.uid, keyed.nodeName, item)) pickCounts.stamped++;
+      if (sink.stamped(keyed, item)) pickCounts.stamped++;
     } else if (picked && !(withOwners && sink.wouldKeep(picked.pod))) {
       pickCounts.picked++;
       if (++check.n >= check.every) {

@@ -8,6 +8,7 @@
 // and checks a sample of items against parsing (podsJsonItems.ts, PickPolicy).
 //
 // Works on a latin1 string of an ASCII-only run of items (the caller checks), so positions are bytes.
+import type { StampKey } from './podTemplates';
 import { Keys, LBRACE, LBRACK, QUOTE, RBRACK, walkEntries, walkObject, type Member, type Visit } from './jsonLayoutWalk';
 
 /** A scalar or a small value, as JSON.parse would give it (strings without escapes are sliced, not parsed). */
@@ -85,7 +86,7 @@ const visitMeta: Visit<Target> = (s, k, m, t) => {
   if (k === OWNERS && !t.withOwners) return true;
   const keyed = t.keyed;
   if (!keyed) t.part[META.names[k]!] = valueOf(s, m);
-  else if (k === META_NAME) keyed.name = plainString(s, m);
+  else if (k === META_NAME) keyed.name = plainString(s, m) ?? '';
   else if (k === META_UID) keyed.uid = identityOf(keyed, s, m);
   else addToKey(keyed, s, m, META_PART, k);
   return true;
@@ -167,24 +168,21 @@ export function pickPodItem(
 /**
  * An item read for its template (podSink.ts `stamped`): `key` is the text of every member pickPodItem parses but
  * metadata.name, metadata.uid and spec.nodeName, each with its place and length, so two items with one key give
- * one pod but for those three. `plain`: they are strings without escapes (else the item is to be parsed).
+ * one pod but for those three. `plain`: they are strings without escapes, the name not empty (else the item is to
+ * be parsed).
  */
-export interface KeyedItem {
-  key: string;
-  name: string | undefined;
-  uid: string | null;
-  nodeName: string | null;
+export interface KeyedItem extends StampKey {
   plain: boolean;
   close: number;
 }
 
 /** pickPodItem's walk, keeping the members' texts instead of parsing them; undefined as for pickPodItem. */
 export function pickPodKey(s: string, open: number, d: number, unit: number): KeyedItem | undefined {
-  const keyed: KeyedItem = { key: '\u0001', name: undefined, uid: null, nodeName: null, plain: true, close: -1 };
+  const keyed: KeyedItem = { key: '\u0001', name: '', uid: null, nodeName: null, plain: true, close: -1 };
   const close = walkObject(s, open, d, unit, ITEM, visitItem, { pod: {}, withOwners: false, keyed });
   if (close < 0) return undefined;
   keyed.close = close;
-  if (keyed.name === undefined || keyed.name === '') keyed.plain = false;
+  if (keyed.name === '') keyed.plain = false;
   return keyed;
 }
 

@@ -6,9 +6,8 @@ import { isDeepStrictEqual } from 'node:util';
 import type { ChunkReader } from './chunkReader';
 import { fastParseYamlStream } from './kubectlYamlReader';
 import { toSchedPod } from './podModel';
-import { NotKubectlShaped, PickMismatch, pickCounts, type PickPolicy } from './podsJsonItems';
+import { checkStamped, NotKubectlShaped, PickMismatch, pickCounts, type PickPolicy } from './podsJsonItems';
 import { pruneYamlItem, type PrunedItem } from './podsYamlPick';
-import { stamp } from './podTemplates';
 import type { PodSink } from './podSink';
 
 const SEP = Buffer.from('\n- ', 'latin1');
@@ -100,7 +99,7 @@ function pruneItems(text: string, sink: PodSink, check: Check): void {
       const e = next < 0 ? text.length : next + 1;
       item = { text: text.slice(s, e), next: e };
     }
-    const known = pruned?.key !== undefined && !withOwners && sink.templateOf(pruned.key) !== undefined;
+    const known = pruned?.id !== undefined && !withOwners && sink.knownTemplate(pruned.id.key) !== undefined;
     items.push({ ...item, start: s, parsed: known ? -1 : texts.length });
     if (!known) texts.push(item.text);
     s = item.next;
@@ -111,15 +110,13 @@ function pruneItems(text: string, sink: PodSink, check: Check): void {
   for (const it of items) {
     // Parsed with the run's other new items, or alone should the sink have dropped its template since.
     const own = () => (it.parsed >= 0 ? parsed[it.parsed] : parseList(it.text)[0]);
-    if (it.key !== undefined && !withOwners) {
+    if (it.id !== undefined && !withOwners) {
       pickCounts.picked++;
       if (++check.n >= check.every) {
         check.n = 0;
-        const t = sink.templateOf(it.key);
-        const mine = t ? stamp(t, it.name!, it.uid!, it.nodeName!) : toSchedPod(own());
-        if (!isDeepStrictEqual(mine, toSchedPod(whole(it)))) throw new PickMismatch();
+        checkStamped(sink, it.id, own, () => whole(it));
       }
-      if (sink.stamped(it.key, it.name!, it.uid!, it.nodeName!, own)) pickCounts.stamped++;
+      if (sink.stamped(it.id, own)) pickCounts.stamped++;
       continue;
     }
     let raw = own();

@@ -6,6 +6,7 @@
 // a `- ` entry at the key's own column, or blank. The kept lines stay as they were, so the pruned text is YAML whose
 // value is the item with only those keys; what parses it is the same kubectl-subset reader as before.
 import { oneLineString } from './kubectlYamlScalars';
+import type { StampKey } from './podTemplates';
 
 /**
  * What is kept of a value: all, some keys of a mapping or of each mapping in a sequence, all if it holds a word; or
@@ -216,16 +217,14 @@ class Pruner {
 }
 
 /**
- * A pruned item: its kept lines, and where the next item starts. `key`, when the pod's name, uid and node name are
- * one-line strings: the kept lines but those three (items with one key give one pod but for them), and their values.
+ * A pruned item: its kept lines, and where the next item starts. `id`, when the pod's name, uid and node name are
+ * one-line strings: its key, the kept lines but those three (items with one key give one pod but for them), and
+ * their values.
  */
 export interface PrunedItem {
   text: string;
   next: number;
-  key?: string;
-  name?: string;
-  uid?: string | null;
-  nodeName?: string | null;
+  id?: StampKey;
 }
 
 /**
@@ -249,9 +248,7 @@ export function pruneYamlItem(text: string, from: number, end: number, withOwner
   const [name, uid, nodeName] = p.identity.map((v, i) => (p.identityAt[i]! < 0 ? null : oneLineString(v)));
   if (!name || uid === undefined || nodeName === undefined) return item;
   const at = p.identityAt;
-  item.key = '\u0005' + p.out.filter((_, i) => i !== at[NAME] && i !== at[UID] && i !== at[NODE_NAME]).join('');
-  item.name = name;
-  item.uid = uid;
-  item.nodeName = nodeName;
+  const key = '\u0005' + p.out.filter((_, i) => i !== at[NAME] && i !== at[UID] && i !== at[NODE_NAME]).join('');
+  item.id = { key, name, uid, nodeName };
   return item;
 }
