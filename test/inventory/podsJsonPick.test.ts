@@ -11,7 +11,7 @@ import { toSchedPod } from '../../server/src/inventory/files/podModel';
 import { loadPodsFromText, loadSchedPodsFromText, mayBelongToDaemonSet } from '../../server/src/inventory/files/loadPods';
 import { loadSchedPodsFile } from '../../server/src/inventory/files/podsFile';
 import { pickCounts } from '../../server/src/inventory/files/podsJsonItems';
-import { pickPodItem } from '../../server/src/inventory/files/podsJsonPick';
+import { pickPodItem, pickPodKey } from '../../server/src/inventory/files/podsJsonPick';
 import { tempDir } from '../cluster/apiServer';
 import { deeper, disturbLines, list, loadCounting, seededRandom, tabbed, variedPods, type LineEdit } from './variedPods';
 
@@ -93,6 +93,21 @@ describe('podsJsonPick: a Pod item picked by layout', () => {
     const compact = s.replace(/"labels": \{[^}]*\}/, (m) => m.replace(/\s+/g, ''));
     const r = pickPodItem(compact, open, 8, 4, false);
     if (r) assert.deepEqual(toSchedPod(r.pod), toSchedPod(JSON.parse(compact.slice(open, r.close + 1))));
+    // A wanted key behind an escape (JSON.parse reads `labels`), and a wanted object on its key's line.
+    const escaped = s.replace('"labels": {', '"lab\\u0065ls": {');
+    assert.notEqual(escaped, s);
+    assert.equal(pickPodItem(escaped, open, 8, 4, false), undefined);
+    assert.equal(pickPodKey(escaped, open, 8, 4), undefined);
+    const oneLine = s.replace(/"labels": \{[^}]*\}/, (m) => m.replace(/\n\s*/g, ''));
+    assert.match(oneLine, /"labels": \{"app": /);
+    assert.equal(pickPodItem(oneLine, open, 8, 4, false), undefined);
+    assert.equal(pickPodKey(oneLine, open, 8, 4), undefined);
+    // A backslash in a value, not a key: picked as parsing gives it.
+    const quoted = s.replace('"name": "node-agent-xxxx0"', '"name": "node-\\"agent\\\\"');
+    assert.notEqual(quoted, s);
+    const q = pickPodItem(quoted, open, 8, 4, false);
+    assert.ok(q);
+    assert.deepEqual(toSchedPod(q.pod), toSchedPod(JSON.parse(quoted.slice(open, q.close + 1))));
   });
 });
 

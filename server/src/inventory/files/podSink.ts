@@ -129,7 +129,8 @@ export class PodSink {
     const w = this.writer!;
     let t = this.known.get(key);
     if (!t) {
-      const pod = templateOf(p);
+      // Remembered: a value sliced from a reader's text would keep that whole text (a chunk of the file) alive.
+      const pod = templateOf(detach(p));
       t = { pod, id: w.addTemplate(pod) };
       this.known.set(key, t);
     }
