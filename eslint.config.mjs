@@ -49,7 +49,7 @@ const clientRule = {
 };
 
 export default tseslint.config(
-  { ignores: ['dist/**', 'node_modules/**', '**/*.generated.ts', 'test/e2e/.work/**', '.vscode-test/**'] },
+  { ignores: ['dist/**', 'node_modules/**', '**/*.generated.ts', 'test/e2e/.work/**', '.vscode-test/**', 'server/wasm/**'] },
   {
     files: ['**/*.ts', '**/*.mjs'],
     languageOptions: { parser: tseslint.parser, ecmaVersion: 2022, sourceType: 'module' },

@@ -7,7 +7,7 @@ import { join, relative } from 'node:path';
 
 const ROOT = join(__dirname, '..', '..');
 const MAX_LINES = 400;
-const ROOTS = ['server/src', 'client/src', 'test', 'bench', 'scripts'];
+const ROOTS = ['server/src', 'server/wasm', 'client/src', 'test', 'bench', 'scripts'];
 const TOP_LEVEL = ['esbuild.mjs', 'eslint.config.mjs'];
 const SOURCE = /\.(ts|mjs|js)$/;
 // Generated or recorded data, not code anyone edits by hand.

@@ -1,0 +1,82 @@
+// podsJsonScan: the items of `kubectl get pods -A -o json` walked over raw bytes in WebAssembly, each given a
+// template id (equal ids: equal pods but for name, uid and node name) and the places of its name, uid and node
+// name. It mirrors the rules of server/src/inventory/files/jsonLayoutWalk.ts and podsJsonPick.ts (pickPodKey):
+// any change there must be made here too (test/inventory/podsJsonScan.test.ts compares them). Built by
+// scripts/build-wasm.mjs into podsJsonScanModule.ts; driven by podsJsonScan.ts. Runtime stub: no managed objects,
+// raw loads and stores only.
+import { ch, COMMA, LBRACE, lineAt, setEnd } from './bytes';
+import { keyFull, keyLength, keyStart } from './keys';
+import { INPUT, OUT, OUT_END } from './memoryLayout';
+import { resetTemplates, templateOf } from './templates';
+import { nameE, nameS, nodeE, nodeS, plain, uidE, uidS, walkItem } from './walk';
+
+export { templateCount } from './templates';
+
+/** Per item: open, close, name start/end, uid start/end, nodeName start/end, template id, plain (1) or not (0). */
+export const REC_WORDS: i32 = 10;
+const REC: i32 = REC_WORDS * 4;
+
+/** Why the last scan stopped: an item not walked (cut off or refused), the list ended, output full, tables full. */
+export const STOP_ITEM: i32 = 0, STOP_LIST_END: i32 = 1, STOP_OUT_FULL: i32 = 2, STOP_TABLES_FULL: i32 = 3;
+export let stopReason: i32 = 0;
+/** Where the last scan stopped: the newline before the first item not read (STOP_LIST_END: after the last `}`). */
+export let stopAt: i32 = 0;
+
+export function inputBase(): i32 {
+  return INPUT;
+}
+export function outBase(): i32 {
+  return OUT;
+}
+export function outCapacity(): i32 {
+  return (OUT_END - OUT) / REC;
+}
+export function reset(): void {
+  resetTemplates();
+}
+
+/**
+ * Walks the items of a list from the newline at `start` before an item's `{` line (indented `d`, the JSON indented
+ * by `u`), bytes up to `end` (the caller leaves 64 zeroed bytes after it), writing a record per item walked. The
+ * number of items; stopAt and stopReason tell where and why it stopped.
+ */
+export function scan(start: i32, end: i32, d: i32, u: i32): i32 {
+  setEnd(end);
+  const cap = outCapacity();
+  let at = start;
+  let n = 0;
+  stopReason = STOP_ITEM;
+  while (n < cap) {
+    if (!lineAt(at, d, LBRACE)) break;
+    const open = at + d + 1;
+    keyStart();
+    const close = walkItem(open, d, u);
+    if (close < 0 || close + 2 >= end || keyFull) break;
+    const id = templateOf(keyLength());
+    if (id < 0) {
+      stopReason = STOP_TABLES_FULL;
+      break;
+    }
+    const r = OUT + n * REC;
+    store<i32>(<usize>r, open);
+    store<i32>(<usize>(r + 4), close);
+    store<i32>(<usize>(r + 8), nameS);
+    store<i32>(<usize>(r + 12), nameE);
+    store<i32>(<usize>(r + 16), uidS);
+    store<i32>(<usize>(r + 20), uidE);
+    store<i32>(<usize>(r + 24), nodeS);
+    store<i32>(<usize>(r + 28), nodeE);
+    store<i32>(<usize>(r + 32), id);
+    store<i32>(<usize>(r + 36), plain ? 1 : 0);
+    n++;
+    if (ch(close + 1) != COMMA) {
+      stopReason = STOP_LIST_END;
+      stopAt = close + 1;
+      return n;
+    }
+    at = close + 2;
+  }
+  if (n == cap) stopReason = STOP_OUT_FULL;
+  stopAt = at;
+  return n;
+}
