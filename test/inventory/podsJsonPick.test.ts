@@ -13,7 +13,17 @@ import { loadSchedPodsFile } from '../../server/src/inventory/files/podsFile';
 import { pickCounts } from '../../server/src/inventory/files/podsJsonItems';
 import { pickPodItem, pickPodKey } from '../../server/src/inventory/files/podsJsonPick';
 import { tempDir } from '../cluster/apiServer';
-import { deeper, disturbLines, list, loadCounting, seededRandom, tabbed, variedPods, type LineEdit } from './variedPods';
+import {
+  deeper,
+  disturbLines,
+  list,
+  loadCounting,
+  oddPods,
+  seededRandom,
+  tabbed,
+  variedPods,
+  type LineEdit,
+} from './variedPods';
 
 const tmp = tempDir('kce-pods-pick-');
 // Picking in files of any size, every picked item checked against parsing it.
@@ -31,25 +41,6 @@ function itemText(pod: unknown, unit: number): { s: string; open: number } {
 }
 
 const pods = (variedPods() as Obj[]).filter((p) => p.kind === 'Pod' && isAscii(JSON.stringify(p)));
-
-// Strings kubectl escapes, and values of the wrong type (the API would refuse them; toSchedPod skips them).
-function oddPods(): Obj[] {
-  const [a, b, c] = [0, 1, 2].map(() => structuredClone(pods[0]!));
-  (a!.metadata as Obj).name = 'quote"and\\backslash';
-  (a!.metadata as Obj).labels = { 'a"b': 'c\\d', tab: 'x\ty', nl: 'one\ntwo' };
-  (a!.spec as Obj).nodeName = 'node-\u0001';
-  (b!.spec as Obj).containers = { not: 'a list' };
-  (b!.metadata as Obj).labels = ['not', 'a', 'map'];
-  (b!.status as Obj).phase = 7;
-  (c!.spec as Obj).containers = [];
-  (c!.spec as Obj).initContainers = [{ name: 'i', ports: [], resources: {} }];
-  (c!.status as Obj).containerStatuses = [];
-  (c!.metadata as Obj).labels = {};
-  const noSpec = structuredClone(pods[1]!);
-  delete noSpec.spec;
-  const specString = { ...structuredClone(pods[2]!), spec: 'running' };
-  return [a!, b!, c!, noSpec, specString];
-}
 
 describe('podsJsonPick: a Pod item picked by layout', () => {
   for (const unit of [2, 4]) {
@@ -70,7 +61,7 @@ describe('podsJsonPick: a Pod item picked by layout', () => {
   }
 
   test('escaped strings and wrongly typed values: picked as parsing gives them, or left to the parser', () => {
-    for (const pod of oddPods()) {
+    for (const pod of oddPods(pods)) {
       const { s, open } = itemText(pod, 4);
       const r = pickPodItem(s, open, 8, 4, false);
       if (typeof pod.spec === 'string') {
@@ -113,7 +104,7 @@ describe('podsJsonPick: a Pod item picked by layout', () => {
 
 describe('podsJsonPick: files with disturbed whitespace read like the whole-text loader', () => {
   const rand = seededRandom(20261124);
-  const all = [...pods, ...oddPods()];
+  const all = [...pods, ...oddPods(pods)];
   const lines = JSON.stringify(list(all), null, 4).split('\n');
   const text = lines.join('\n');
   const edits: LineEdit[] = [

@@ -69,6 +69,25 @@ export function variedPods(): unknown[] {
   return [node, ...pods.slice(0, 9), deployment, ...pods.slice(9)];
 }
 
+// Strings kubectl escapes, and values of the wrong type (the API would refuse them; toSchedPod skips them).
+export function oddPods(pods: Obj[]): Obj[] {
+  const [a, b, c] = [0, 1, 2].map(() => structuredClone(pods[0]!));
+  (a!.metadata as Obj).name = 'quote"and\\backslash';
+  (a!.metadata as Obj).labels = { 'a"b': 'c\\d', tab: 'x\ty', nl: 'one\ntwo' };
+  (a!.spec as Obj).nodeName = 'node-\u0001';
+  (b!.spec as Obj).containers = { not: 'a list' };
+  (b!.metadata as Obj).labels = ['not', 'a', 'map'];
+  (b!.status as Obj).phase = 7;
+  (c!.spec as Obj).containers = [];
+  (c!.spec as Obj).initContainers = [{ name: 'i', ports: [], resources: {} }];
+  (c!.status as Obj).containerStatuses = [];
+  (c!.metadata as Obj).labels = {};
+  const noSpec = structuredClone(pods[1]!);
+  delete noSpec.spec;
+  const specString = { ...structuredClone(pods[2]!), spec: 'running' };
+  return [a!, b!, c!, noSpec, specString];
+}
+
 export const list = (items: unknown[]) => ({ apiVersion: 'v1', items, kind: 'List', metadata: { resourceVersion: '' } });
 
 
