@@ -2,13 +2,15 @@
 // with a brace at exactly the items' indentation, and a raw newline never occurs inside a JSON string. All the
 // complete items of a run are parsed by one JSON.parse (the separating commas are already there): one native
 // backward search per run finds where they end, instead of a search per item. In a big file an ASCII-only run's
-// items are picked instead (podsJsonPick.ts): only the scheduler's fields are read.
+// items are picked instead (podsJsonPick.ts): only the scheduler's fields are read; where the pods are handed on
+// and none is kept whole, by the WebAssembly scanner (podsJsonScanItems.ts), the picker taking the items it refuses.
 import { isAscii } from 'node:buffer';
 import { isDeepStrictEqual } from 'node:util';
 import type { ChunkReader } from './chunkReader';
 import type { PodSink } from './podSink';
 import { toSchedPod } from './podModel';
 import { pickPodItem, pickPodKey } from './podsJsonPick';
+import { SCAN_LIST_END, scanItems } from './podsJsonScanItems';
 import { stamp, type StampKey } from './podTemplates';
 
 // Items parsed together: about this many bytes, small enough that their objects die young (a cheap scavenge).
@@ -65,7 +67,18 @@ export function readJsonItems(r: ChunkReader, layout: JsonLayout, sink: PodSink,
   const listEnd = Buffer.from(`\n${' '.repeat(layout.unit)}]`, 'latin1');
   let s = r.window.indexOf(start);
   if (s < 0) throw new NotKubectlShaped();
+  const scanning = picking && sink.handsOn && !sink.keepsWhole;
   for (;;) {
+    if (scanning) {
+      // The scanner reads on to the first item it does not walk (cut off by the window's end, or laid out
+      // otherwise): that one is read below, then the scanner goes on after it.
+      const next = scanItems(r.window, s, layout, sink, picking, pickCounts, checkStamped);
+      if (next === SCAN_LIST_END) return;
+      if (next !== s) {
+        s = next;
+        continue;
+      }
+    }
     if (picking) {
       // The next run of items picked from a slice of the window: the picker finds where each item ends, so no
       // search for the run's last item end is needed (V8 searches for a needle that starts with a newline slowly).
@@ -170,7 +183,8 @@ function pickItems(
     if (whole && close + 1 >= text.length) next = text.length;
     else if (text.charCodeAt(close + 1) === COMMA) next = close + 2;
     else if (whole) throw new NotKubectlShaped();
-    else if (close + 1 + listEnd.length > text.length) return nl; // not known yet
+    else if (close + 1 + listEnd.length > text.length)
+      return nl; // not known yet
     else if (text.startsWith(listEnd, close + 1)) next = LIST_END;
     else throw new NotKubectlShaped();
     if (keyed?.plain) {

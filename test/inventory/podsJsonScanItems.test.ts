@@ -1,0 +1,79 @@
+// The JSON reader with the WebAssembly scanner (podsJsonScanItems.ts), where pods are handed on in batches and none
+// is kept whole: whatever the file's layout, the main thread must end with the pods the whole-text loader gives,
+// the scanner's refusals read by the JS picker or parser, and most items stamped.
+import { after, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { SchedPod } from '../../server/src/core/scheduler/types';
+import { generatePodObjects } from '../../server/src/inventory/files/generatePods';
+import { loadSchedPodsFromText } from '../../server/src/inventory/files/loadPods';
+import { loadSchedPodsFile } from '../../server/src/inventory/files/podsFile';
+import { pickCounts, type PickPolicy } from '../../server/src/inventory/files/podsJsonItems';
+import { BatchReader } from '../../server/src/inventory/files/podTemplates';
+import { tempDir } from '../cluster/apiServer';
+import { deeper, disturbLines, list, oddPods, seededRandom, tabbed, variedPods } from './variedPods';
+
+const tmp = tempDir('kce-pods-scan-');
+after(() => tmp.cleanup());
+type Obj = Record<string, unknown>;
+
+/** The pods a file's batches give read back as the main thread reads them, and the reader's counts. */
+function readBack(text: string, pick: PickPolicy) {
+  const path = join(tmp.dir, 'pods.json');
+  writeFileSync(path, text);
+  const reader = new BatchReader();
+  const pods: SchedPod[] = [];
+  const before = { ...pickCounts };
+  const r = loadSchedPodsFile(path, path, { pick, onBatch: (b) => pods.push(...reader.read(b).pods) });
+  const counts = { picked: pickCounts.picked - before.picked, stamped: pickCounts.stamped - before.stamped };
+  // Read again on this thread (the pods stay with the sink): by the JS picker alone.
+  const js = pickCounts.stamped;
+  loadSchedPodsFile(path, path, { pick });
+  return { r, pods, counts, jsStamped: pickCounts.stamped - js, whole: loadSchedPodsFromText(text, path) };
+}
+
+const varied = (variedPods() as Obj[]).filter((p) => p.kind === 'Pod');
+const many = [...generatePodObjects(20, 10)] as Obj[];
+const all = [...many, ...variedPods(), ...oddPods(varied)];
+
+test('podsJsonScanItems: ASCII pods: as many stamped as by the JS picker (the same templates told apart)', () => {
+  const b = readBack(JSON.stringify(list([...many, ...oddPods(varied)]), null, 4), { minBytes: 0, checkEvery: 3 });
+  assert.deepEqual(b.pods, b.whole.pods);
+  assert.equal(b.counts.stamped, b.jsStamped);
+});
+
+test('podsJsonScanItems: varied, odd and UTF-8 pods, every item checked or none: the whole-text pods', () => {
+  for (const checkEvery of [1, Number.POSITIVE_INFINITY]) {
+    const b = readBack(JSON.stringify(list(all), null, 4), { minBytes: 0, checkEvery });
+    assert.equal(b.r.reader, 'json-items');
+    assert.deepEqual(b.pods, b.whole.pods);
+    // The same items in error (the whole-text loader words where differently).
+    const items = (es: { message: string }[]) => es.map((e) => /items\[\d+\]/.exec(e.message)?.[0]);
+    assert.deepEqual(items(b.r.errors), items(b.whole.errors));
+    assert.equal(b.r.errors.length, 1);
+    // Stamped at least as often as by the JS picker, which parses the runs that hold non-ASCII text.
+    assert.ok(b.counts.stamped > 50, `${b.counts.stamped} of ${all.length} stamped`);
+    assert.ok(b.counts.stamped >= b.jsStamped, `${b.counts.stamped} stamped, by JS ${b.jsStamped}`);
+  }
+});
+
+test('podsJsonScanItems: 60 files with disturbed whitespace: the whole-text pods', () => {
+  const seeded = seededRandom(20261126);
+  const rand = (n: number) => Math.floor((seeded(2 ** 30) / 2 ** 30) * n);
+  const lines = JSON.stringify(list(all), null, 4).split('\n');
+  for (let k = 0; k < 60; k++) {
+    const b = readBack(disturbLines(lines, rand, [deeper, tabbed], 1, 1), { minBytes: 0, checkEvery: 1 });
+    assert.deepEqual(b.pods, b.whole.pods, `case ${k}`);
+  }
+});
+
+test('podsJsonScanItems: an item bigger than a chunk, the List cut short: as the JS reader', () => {
+  const big = structuredClone(many[3]!);
+  (big.metadata as Obj).annotations = { big: 'x'.repeat(5_000_000) };
+  const text = JSON.stringify(list([...many.slice(0, 50), big, ...many.slice(50)]), null, 4);
+  const b = readBack(text, { minBytes: 0, checkEvery: 7 });
+  assert.deepEqual(b.pods, b.whole.pods);
+  const cut = readBack(text.slice(0, text.length - 4000), { minBytes: 0, checkEvery: 7 });
+  assert.notEqual(cut.r.reader, 'json-items');
+});
