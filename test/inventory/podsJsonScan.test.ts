@@ -211,3 +211,14 @@ test('podsJsonScan: a scanner reused over many loads keeps its templates; offset
   assert.equal(again.size, first.size);
   for (const [open, w] of first) assert.deepEqual(again.get(open + 1000), { ...w, close: w.close + 1000 });
 });
+
+test('podsJsonScan: 70,000 items of different labels: the output and the template table fill and go on', () => {
+  const tiny = (i: number) => ({ kind: 'Pod', metadata: { name: `p${i}`, labels: { i: String(i) } }, spec: {} });
+  const b = Buffer.from(JSON.stringify(list(Array.from({ length: 70_000 }, (_, i) => tiny(i))), null, 4));
+  const scanner = new PodsJsonScanner();
+  const got = scanned(b, 8, 4, scanner);
+  assert.equal(got.size, 70_000);
+  assert.equal(scanner.generation, 1, 'the table restarted once (65,536 templates)');
+  assert.equal(new Set([...got.values()].map((w) => w.group)).size, 70_000, 'every item its own template');
+  assert.equal([...got.values()].at(-1)!.name, 'p69999');
+});

@@ -4,6 +4,24 @@
 // thread; its template table restarts when full, and `generation` tells ids of different tables apart.
 import { PODS_JSON_SCAN_WASM } from './podsJsonScanModule';
 
+// Node's WebAssembly, as far as used here: the project's libs (ES2022, no DOM) do not declare it.
+declare namespace WebAssembly {
+  class Module {
+    constructor(bytes: Uint8Array);
+  }
+  class Instance {
+    constructor(module: Module, imports: object);
+    readonly exports: unknown;
+  }
+  interface Memory {
+    readonly buffer: ArrayBuffer;
+    grow(pages: number): number;
+  }
+  interface Global {
+    value: unknown;
+  }
+}
+
 interface ScanExports {
   memory: WebAssembly.Memory;
   scan(start: number, end: number, d: number, unit: number): number;
