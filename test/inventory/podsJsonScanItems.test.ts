@@ -8,9 +8,10 @@ import { join } from 'node:path';
 import type { SchedPod } from '../../server/src/core/scheduler/types';
 import { generatePodObjects } from '../../server/src/inventory/files/generatePods';
 import { loadSchedPodsFromText } from '../../server/src/inventory/files/loadPods';
-import { loadSchedPodsFile } from '../../server/src/inventory/files/podsFile';
+import { loadSchedPodsFile, type PartResult } from '../../server/src/inventory/files/podsFile';
 import { pickCounts, type PickPolicy } from '../../server/src/inventory/files/podsJsonItems';
-import { BatchReader } from '../../server/src/inventory/files/podTemplates';
+import { splitPodsFile } from '../../server/src/inventory/files/podsSplit';
+import { BatchReader, type WireBatch } from '../../server/src/inventory/files/podTemplates';
 import { tempDir } from '../cluster/apiServer';
 import { deeper, disturbLines, list, oddPods, seededRandom, tabbed, variedPods } from './variedPods';
 
@@ -76,4 +77,25 @@ test('podsJsonScanItems: an item bigger than a chunk, the List cut short: as the
   assert.deepEqual(b.pods, b.whole.pods);
   const cut = readBack(text.slice(0, text.length - 4000), { minBytes: 0, checkEvery: 7 });
   assert.notEqual(cut.r.reader, 'json-items');
+});
+
+test('podsJsonScanItems: a file split in parts at item boundaries, each read alone: together the whole-text pods', () => {
+  const text = JSON.stringify(list(all), null, 4);
+  const path = join(tmp.dir, 'split.json');
+  writeFileSync(path, text);
+  for (const n of [2, 3, 5]) {
+    const parts = splitPodsFile(path, n, 0);
+    assert.equal(parts?.length, n);
+    const pods: SchedPod[] = [];
+    for (const part of parts!) {
+      const reader = new BatchReader(); // one per part, as one per worker
+      const opts = {
+        part,
+        pick: { minBytes: 0, checkEvery: 5 },
+        onBatch: (b: WireBatch) => pods.push(...reader.read(b).pods),
+      };
+      assert.equal((loadSchedPodsFile(path, path, opts) as Partial<PartResult>).failed, false);
+    }
+    assert.deepEqual(pods, loadSchedPodsFromText(text, path).pods, `${n} parts`);
+  }
 });

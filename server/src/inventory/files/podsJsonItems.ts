@@ -10,7 +10,7 @@ import type { ChunkReader } from './chunkReader';
 import type { PodSink } from './podSink';
 import { toSchedPod } from './podModel';
 import { pickPodItem, pickPodKey } from './podsJsonPick';
-import { SCAN_LIST_END, scanItems } from './podsJsonScanItems';
+import { SCAN_LIST_END, ScannedItems } from './podsJsonScanItems';
 import { stamp, type StampKey } from './podTemplates';
 
 // Items parsed together: about this many bytes, small enough that their objects die young (a cheap scavenge).
@@ -67,12 +67,15 @@ export function readJsonItems(r: ChunkReader, layout: JsonLayout, sink: PodSink,
   const listEnd = Buffer.from(`\n${' '.repeat(layout.unit)}]`, 'latin1');
   let s = r.window.indexOf(start);
   if (s < 0) throw new NotKubectlShaped();
-  const scanning = picking && sink.handsOn && !sink.keepsWhole;
+  const scanned =
+    picking && sink.handsOn && !sink.keepsWhole
+      ? new ScannedItems(layout, sink, picking, pickCounts, checkStamped)
+      : undefined;
   for (;;) {
-    if (scanning) {
+    if (scanned) {
       // The scanner reads on to the first item it does not walk (cut off by the window's end, or laid out
       // otherwise): that one is read below, then the scanner goes on after it.
-      const next = scanItems(r.window, s, layout, sink, picking, pickCounts, checkStamped);
+      const next = scanned.read(r.window, s);
       if (next === SCAN_LIST_END) return;
       if (next !== s) {
         s = next;

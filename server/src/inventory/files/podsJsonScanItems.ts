@@ -18,7 +18,7 @@ import {
 } from './podsJsonScan';
 import type { StampKey } from './podTemplates';
 
-/** What scanItems returns when the List ended after the last item it read. */
+/** What `read` returns when the List ended after the last item it read. */
 export const SCAN_LIST_END = -1;
 
 /** Counts shared with the JS reader (podsJsonItems.ts pickCounts). */
@@ -31,96 +31,94 @@ export interface ScanCounts {
 /** The sampled check of stamped items against parsing them whole (podsJsonItems.ts checkStamped). */
 export type CheckStamped = (sink: PodSink, id: StampKey, parse: () => unknown, whole: () => unknown) => void;
 
-// One scanner per thread; the sink's key of each template id of its current table.
-let scanner: PodsJsonScanner | undefined;
-let keys: string[] = [];
-let keysGeneration = -1;
-// The window whose bytes the scanner holds (the chunk reader makes a new window object for each chunk).
-let loaded: Buffer | undefined;
-let loadedFrom = 0;
+/** One reading's scanner (its memory is dropped with it): items of the windows it is given, into the sink. */
+export class ScannedItems {
+  private readonly scanner = new PodsJsonScanner();
+  // The sink's key of each template id of the scanner's current table.
+  private keys: string[] = [];
+  private keysGeneration = -1;
+  // The window whose bytes the scanner holds (the chunk reader makes a new window object for each chunk).
+  private loaded: Buffer | undefined;
+  private loadedFrom = 0;
+  private readonly listEnd: Buffer;
 
-/**
- * Reads the items of window `w` from the newline at `s` before an item's `{` line: where the rest starts (the
- * newline before the first item not read; `s` when none was), or SCAN_LIST_END.
- */
-export function scanItems(
-  w: Buffer,
-  s: number,
-  layout: JsonLayout,
-  sink: PodSink,
-  check: { every: number; n: number },
-  counts: ScanCounts,
-  checkStamped: CheckStamped,
-): number {
-  const sc = (scanner ??= new PodsJsonScanner());
-  if (loaded !== w || loadedFrom > s || sc.end !== w.length) {
-    sc.load(w, s, w.length);
-    loaded = w;
-    loadedFrom = s;
+  constructor(
+    private readonly layout: JsonLayout,
+    private readonly sink: PodSink,
+    private readonly check: { every: number; n: number },
+    private readonly counts: ScanCounts,
+    private readonly checkStamped: CheckStamped,
+  ) {
+    this.listEnd = Buffer.from(`\n${' '.repeat(layout.unit)}]`, 'latin1');
   }
-  const d = layout.itemIndent;
-  const listEnd = Buffer.from(`\n${' '.repeat(layout.unit)}]`, 'latin1');
-  let at = s;
-  for (;;) {
-    let n = sc.scan(at, d, layout.unit);
-    const stop = sc.stopReason;
-    let ended = false;
-    if (stop === STOP_LIST_END) {
-      // The List's `]` must follow the last item; when it is not (yet) in the window, that item is left to the
-      // JS reader, which tells a file cut short from one not laid out as kubectl's.
-      const e = sc.stopAt;
-      ended = e + listEnd.length <= w.length && w.compare(listEnd, 0, listEnd.length, e, e + listEnd.length) === 0;
-      if (!ended) n--;
-    }
-    if (sc.generation !== keysGeneration) {
-      keys = [];
-      keysGeneration = sc.generation;
-    }
-    const out = sc.out;
-    for (let i = 0; i < n; i++) toSink(w, out, sc.recordAt(i), sink, check, counts, checkStamped);
-    if (ended) return SCAN_LIST_END;
-    if (stop === STOP_LIST_END) return out[sc.recordAt(n) + REC_OPEN]! - d - 1;
-    if (stop === STOP_ITEM) return sc.stopAt;
-    at = sc.stopAt; // output or template table full: go on
-  }
-}
 
-// One scanned item to the sink: stamped, or parsed when its name, uid or node name is not a plain string.
-function toSink(
-  w: Buffer,
-  out: Int32Array,
-  r: number,
-  sink: PodSink,
-  check: { every: number; n: number },
-  counts: ScanCounts,
-  checkStamped: CheckStamped,
-): void {
-  const open = out[r + REC_OPEN]!;
-  const close = out[r + REC_CLOSE]!;
-  const whole = () => JSON.parse(w.toString('utf8', open, close + 1)) as unknown;
-  if (out[r + REC_PLAIN] !== 1) {
-    counts.parsedWhole++;
-    sink.item(whole());
-    return;
+  /**
+   * Reads the items of window `w` from the newline at `s` before an item's `{` line: where the rest starts (the
+   * newline before the first item not read; `s` when none was), or SCAN_LIST_END.
+   */
+  read(w: Buffer, s: number): number {
+    const sc = this.scanner;
+    if (this.loaded !== w || this.loadedFrom > s || sc.end !== w.length) {
+      sc.load(w, s, w.length);
+      this.loaded = w;
+      this.loadedFrom = s;
+    }
+    const d = this.layout.itemIndent;
+    const listEnd = this.listEnd;
+    let at = s;
+    for (;;) {
+      let n = sc.scan(at, d, this.layout.unit);
+      const stop = sc.stopReason;
+      let ended = false;
+      if (stop === STOP_LIST_END) {
+        // The List's `]` must follow the last item; when it is not (yet) in the window, that item is left to the
+        // JS reader, which tells a file cut short from one not laid out as kubectl's.
+        const e = sc.stopAt;
+        ended = e + listEnd.length <= w.length && w.compare(listEnd, 0, listEnd.length, e, e + listEnd.length) === 0;
+        if (!ended) n--;
+      }
+      if (sc.generation !== this.keysGeneration) {
+        this.keys = [];
+        this.keysGeneration = sc.generation;
+      }
+      for (let i = 0; i < n; i++) this.toSink(w, sc.out, sc.recordAt(i));
+      if (ended) return SCAN_LIST_END;
+      if (stop === STOP_LIST_END) return sc.out[sc.recordAt(n) + REC_OPEN]! - d - 1;
+      if (stop === STOP_ITEM) return sc.stopAt;
+      at = sc.stopAt; // output or template table full: go on
+    }
   }
-  counts.picked++;
-  const t = out[r + REC_TEMPLATE]!;
-  // A control character first: never the JSON text of a template, the sink's other keys.
-  const key = (keys[t] ??= `\u0002${keysGeneration}:${t}`);
-  const id: StampKey = {
-    key,
-    name: w.toString('utf8', out[r + REC_NAME]!, out[r + REC_NAME + 1]!),
-    uid: text(w, out[r + REC_UID]!, out[r + REC_UID + 1]!),
-    nodeName: text(w, out[r + REC_NODE]!, out[r + REC_NODE + 1]!),
-  };
-  // Parsed at most once: by the check, or for the sink when the template is new.
-  let raw: unknown;
-  const parse = () => (raw ??= whole());
-  if (++check.n >= check.every) {
-    check.n = 0;
-    checkStamped(sink, id, parse, whole);
+
+  // One scanned item to the sink: stamped, or parsed when its name, uid or node name is not a plain string.
+  private toSink(w: Buffer, out: Int32Array, r: number): void {
+    const { sink, check, counts } = this;
+    const open = out[r + REC_OPEN]!;
+    const close = out[r + REC_CLOSE]!;
+    const whole = () => JSON.parse(w.toString('utf8', open, close + 1)) as unknown;
+    if (out[r + REC_PLAIN] !== 1) {
+      counts.parsedWhole++;
+      sink.item(whole());
+      return;
+    }
+    counts.picked++;
+    const t = out[r + REC_TEMPLATE]!;
+    // A control character first: never the JSON text of a template, the sink's other keys.
+    const key = (this.keys[t] ??= `\u0002${this.keysGeneration}:${t}`);
+    const id: StampKey = {
+      key,
+      name: w.toString('utf8', out[r + REC_NAME]!, out[r + REC_NAME + 1]!),
+      uid: text(w, out[r + REC_UID]!, out[r + REC_UID + 1]!),
+      nodeName: text(w, out[r + REC_NODE]!, out[r + REC_NODE + 1]!),
+    };
+    // Parsed at most once: by the check, or for the sink when the template is new.
+    let raw: unknown;
+    const parse = () => (raw ??= whole());
+    if (++check.n >= check.every) {
+      check.n = 0;
+      this.checkStamped(sink, id, parse, whole);
+    }
+    if (sink.stamped(id, parse)) counts.stamped++;
   }
-  if (sink.stamped(id, parse)) counts.stamped++;
 }
 
 function text(w: Buffer, s: number, e: number): string | null {
