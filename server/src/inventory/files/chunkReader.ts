@@ -12,6 +12,8 @@ export const MAX_PODS_FILE_BYTES = 8 * 1024 * 1024 * 1024;
 
 // 4 MiB: the two buffers stay small enough to be read back from the cache (16 MiB read no faster and held more).
 const CHUNK = 4 * 1024 * 1024;
+/** The size of each of the two buffers: a window is a chunk plus the unconsumed rest of the one before. */
+export const CHUNK_BUFFER_BYTES = 2 * CHUNK;
 
 /** Why a pods file cannot be read, in words for the user (no throw). */
 export class PodsFileError extends Error {}
@@ -79,6 +81,16 @@ export class ChunkReader {
     }
     this.window = buf.subarray(0, rest + n);
     return true;
+  }
+
+  /**
+   * From the next chunk on, reads into these two buffers of CHUNK_BUFFER_BYTES (the WebAssembly scanner's memory,
+   * so that it reads the window where it lies); a window that outgrows one gets a buffer of its own, as does a
+   * buffer that was detached (its length is then 0).
+   */
+  readInto(a: Buffer, b: Buffer): void {
+    this.bufs[this.flip ^ 1] = a;
+    this.bufs[this.flip] = b;
   }
 
   close(): void {

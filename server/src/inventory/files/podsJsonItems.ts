@@ -71,6 +71,7 @@ export function readJsonItems(r: ChunkReader, layout: JsonLayout, sink: PodSink,
     picking && sink.handsOn && !sink.keepsWhole
       ? new ScannedItems(layout, sink, picking, pickCounts, checkStamped)
       : undefined;
+  scanned?.readInto(r);
   for (;;) {
     if (scanned) {
       // The scanner reads on to the first item it does not walk (cut off by the window's end, or laid out

@@ -86,6 +86,13 @@ export class PodsJsonScanner {
 
   /** Copies bytes [from, to) of `buf` into the scanner's memory, for the scans that follow. */
   load(buf: Uint8Array, from: number, to: number): void {
+    if (buf.buffer === this.ex.memory.buffer) {
+      // Read into inputBuffers: scanned in place, the padding after it zeroed (inside the buffer or its room).
+      this.u8.fill(0, buf.byteOffset + to, buf.byteOffset + to + PAD);
+      this.delta = -buf.byteOffset;
+      this.loadedEnd = to;
+      return;
+    }
     const need = this.base + (to - from) + PAD;
     const have = this.ex.memory.buffer.byteLength;
     if (need > have) {
@@ -96,6 +103,22 @@ export class PodsJsonScanner {
     this.u8.fill(0, this.base + (to - from), this.base + (to - from) + PAD);
     this.delta = from - this.base;
     this.loadedEnd = to;
+  }
+
+  /**
+   * Two buffers of `size` bytes in the scanner's memory, each followed by room for the padding: a window read into
+   * one is scanned where it lies (`load` copies nothing). Growing the memory later (`load` of a larger window from
+   * elsewhere) detaches them: their length becomes 0.
+   */
+  inputBuffers(size: number): [Buffer, Buffer] {
+    const need = this.base + 2 * (size + PAD);
+    const have = this.ex.memory.buffer.byteLength;
+    if (need > have) {
+      this.ex.memory.grow(Math.ceil((need - have) / PAGE));
+      this.views();
+    }
+    const m = this.ex.memory.buffer;
+    return [Buffer.from(m, this.base, size), Buffer.from(m, this.base + size + PAD, size)];
   }
 
   /** The end (exclusive) of the bytes loaded last, as a buffer offset. */

@@ -2,6 +2,7 @@
 // an item of a known template is stamped from its name, uid and node name, decoded from the bytes; a new template's
 // item is parsed once and its template remembered. An item the scanner does not walk is left to the JS reader
 // (podsJsonItems.ts), which goes on from there. Used where no pod is kept whole and the sink hands batches on.
+import { CHUNK_BUFFER_BYTES, type ChunkReader } from './chunkReader';
 import type { JsonLayout } from './podsJsonItems';
 import type { PodSink } from './podSink';
 import {
@@ -50,6 +51,11 @@ export class ScannedItems {
     private readonly checkStamped: CheckStamped,
   ) {
     this.listEnd = Buffer.from(`\n${' '.repeat(layout.unit)}]`, 'latin1');
+  }
+
+  /** Has `r` read its next chunks into the scanner's memory, where they are scanned without a copy. */
+  readInto(r: ChunkReader): void {
+    r.readInto(...this.scanner.inputBuffers(CHUNK_BUFFER_BYTES));
   }
 
   /**
