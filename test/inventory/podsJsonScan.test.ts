@@ -156,6 +156,13 @@ describe('podsJsonScan: the scanner reads items as pickPodKey does', () => {
       tabbed,
       (ls, i) => (ls[i] = ls[i]!.replace('": ', '":')),
       (ls, i) => (ls[i] = ls[i]!.replace(/^(\s*")/, '$1\\u0061')),
+      // From the prototype's fuzz: escapes and non-ASCII in values, an object opened on its key's line, the
+      // strings that decide whether ports and conditions are kept.
+      (ls, i) => (ls[i] = ls[i]!.replace(/": "/, '": "\\"')),
+      (ls, i) => (ls[i] = ls[i]!.replace(/[a-z]/, 'é')),
+      (ls, i) => (ls[i] = ls[i]!.replace(/\{$/, '{"x": 1,')),
+      (ls, i) => (ls[i] = ls[i]!.replace('"containerPort"', '"hostPort"')),
+      (ls, i) => (ls[i] = ls[i]!.replace('"Ready"', '"PodResizePending"')),
     ];
     let refused = 0;
     for (let k = 0; k < 200; k++) {
