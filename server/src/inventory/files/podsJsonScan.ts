@@ -84,7 +84,7 @@ export class PodsJsonScanner {
     this.views();
   }
 
-  /** Copies bytes [from, to) of `buf` into the scanner's memory, for the scans that follow. */
+  /** Bytes [from, to) of `buf` for the scans that follow: copied into the scanner's memory unless already in it. */
   load(buf: Uint8Array, from: number, to: number): void {
     if (buf.buffer === this.ex.memory.buffer) {
       // Read into inputBuffers: scanned in place, the padding after it zeroed (inside the buffer or its room).
