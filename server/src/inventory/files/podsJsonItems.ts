@@ -187,8 +187,7 @@ function pickItems(
     if (whole && close + 1 >= text.length) next = text.length;
     else if (text.charCodeAt(close + 1) === COMMA) next = close + 2;
     else if (whole) throw new NotKubectlShaped();
-    else if (close + 1 + listEnd.length > text.length)
-      return nl; // not known yet
+    else if (close + 1 + listEnd.length > text.length) return nl; // not known yet
     else if (text.startsWith(listEnd, close + 1)) next = LIST_END;
     else throw new NotKubectlShaped();
     if (keyed?.plain) {
