@@ -10,6 +10,8 @@ import { generatePodObjects } from '../../server/src/inventory/files/generatePod
 import { loadSchedPodsFromText } from '../../server/src/inventory/files/loadPods';
 import { loadSchedPodsFile, type PartResult } from '../../server/src/inventory/files/podsFile';
 import { pickCounts, type PickPolicy } from '../../server/src/inventory/files/podsJsonItems';
+import { PodsJsonScanner } from '../../server/src/inventory/files/podsJsonScan';
+import { MAX_SCANNED_UNIT } from '../../server/src/inventory/files/podsJsonScanItems';
 import { splitPodsFile } from '../../server/src/inventory/files/podsSplit';
 import { BatchReader, type WireBatch } from '../../server/src/inventory/files/podTemplates';
 import { tempDir } from '../cluster/apiServer';
@@ -105,3 +107,57 @@ test('podsJsonScanItems: a file split in parts at item boundaries, each read alo
     assert.deepEqual(pods, loadSchedPodsFromText(text, path).pods, `${n} parts`);
   }
 });
+
+test('podsJsonScanItems: a file indented wider than the scanner looks ahead is left to the JS reader', () => {
+  const calls = countingScans();
+  try {
+    for (const unit of [MAX_SCANNED_UNIT, MAX_SCANNED_UNIT + 1]) {
+      calls.n = 0;
+      const b = readBack(JSON.stringify(list(many), null, unit), { minBytes: 0, checkEvery: 5 });
+      assert.deepEqual(b.pods, b.whole.pods, `unit ${unit}`);
+      if (unit <= MAX_SCANNED_UNIT) assert.ok(calls.n > 0, `unit ${unit}: scanned`);
+      else assert.equal(calls.n, 0, `unit ${unit}: not scanned`);
+    }
+  } finally {
+    calls.restore();
+  }
+});
+
+test('podsJsonScanItems: a trap of the WebAssembly mid-file: the JS reader reads the rest, the whole-text pods', () => {
+  const original = PodsJsonScanner.prototype.scan;
+  let n = 0;
+  let trapped = 0;
+  // The second scan asked for an indentation far past the scanner's memory: a real out-of-bounds trap.
+  PodsJsonScanner.prototype.scan = function (this: PodsJsonScanner, at: number, d: number, unit: number) {
+    if (++n !== 2) return original.call(this, at, d, unit);
+    try {
+      return original.call(this, at, 2 ** 30, unit);
+    } catch (e) {
+      trapped++;
+      throw e;
+    }
+  };
+  try {
+    // The odd pods hold items the scanner refuses: the JS reader takes those, then the scanner is called again.
+    const b = readBack(JSON.stringify(list([...many, ...oddPods(varied), ...many]), null, 4), {
+      minBytes: 0,
+      checkEvery: 5,
+    });
+    assert.equal(trapped, 1);
+    assert.ok(n >= 2);
+    assert.deepEqual(b.pods, b.whole.pods);
+  } finally {
+    PodsJsonScanner.prototype.scan = original;
+  }
+});
+
+// Counts the scanner's scans until restored.
+function countingScans(): { n: number; restore: () => void } {
+  const original = PodsJsonScanner.prototype.scan;
+  const calls = { n: 0, restore: () => (PodsJsonScanner.prototype.scan = original) };
+  PodsJsonScanner.prototype.scan = function (this: PodsJsonScanner, at: number, d: number, unit: number) {
+    calls.n++;
+    return original.call(this, at, d, unit);
+  };
+  return calls;
+}

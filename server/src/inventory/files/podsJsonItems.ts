@@ -10,7 +10,7 @@ import type { ChunkReader } from './chunkReader';
 import type { PodSink } from './podSink';
 import { toSchedPod } from './podModel';
 import { pickPodItem, pickPodKey } from './podsJsonPick';
-import { SCAN_LIST_END, ScannedItems } from './podsJsonScanItems';
+import { MAX_SCANNED_UNIT, SCAN_LIST_END, ScannedItems } from './podsJsonScanItems';
 import { stamp, type StampKey } from './podTemplates';
 
 // Items parsed together: about this many bytes, small enough that their objects die young (a cheap scavenge).
@@ -68,12 +68,12 @@ export function readJsonItems(r: ChunkReader, layout: JsonLayout, sink: PodSink,
   let s = r.window.indexOf(start);
   if (s < 0) throw new NotKubectlShaped();
   const scanned =
-    picking && sink.handsOn && !sink.keepsWhole
+    picking && sink.handsOn && !sink.keepsWhole && layout.unit <= MAX_SCANNED_UNIT
       ? new ScannedItems(layout, sink, picking, pickCounts, checkStamped)
       : undefined;
   scanned?.readInto(r);
   for (;;) {
-    if (scanned) {
+    if (scanned?.usable) {
       // The scanner reads on to the first item it does not walk (cut off by the window's end, or laid out
       // otherwise): that one is read below, then the scanner goes on after it.
       const next = scanned.read(r.window, s);

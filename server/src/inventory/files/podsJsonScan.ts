@@ -20,6 +20,7 @@ declare namespace WebAssembly {
   interface Global {
     value: unknown;
   }
+  class RuntimeError extends Error {}
 }
 
 interface ScanExports {
@@ -56,6 +57,11 @@ const PAD = 64;
 const PAGE = 65536;
 
 let compiled: WebAssembly.Module | undefined;
+
+/** Whether `e` is a trap of the scanner's WebAssembly (an access outside its memory, say): a bug, not bad input. */
+export function isScannerTrap(e: unknown): boolean {
+  return e instanceof WebAssembly.RuntimeError;
+}
 
 export class PodsJsonScanner {
   /** The records of the last scan; a record's offsets are the scanned buffer's. */

@@ -6,6 +6,7 @@ import { CHUNK_BUFFER_BYTES, type ChunkReader } from './chunkReader';
 import type { JsonLayout } from './podsJsonItems';
 import type { PodSink } from './podSink';
 import {
+  isScannerTrap,
   PodsJsonScanner,
   REC_CLOSE,
   REC_NAME,
@@ -32,8 +33,16 @@ export interface ScanCounts {
 /** The sampled check of stamped items against parsing them whole (podsJsonItems.ts checkStamped). */
 export type CheckStamped = (sink: PodSink, id: StampKey, parse: () => unknown, whole: () => unknown) => void;
 
+/**
+ * The widest indentation unit the scanner is used for: its walk looks at most 6 units past a newline, within the
+ * padding after its input (kubectl indents by 4, jq by 2); a file indented wider is left to the JS reader.
+ */
+export const MAX_SCANNED_UNIT = 8;
+
 /** One reading's scanner (its memory is dropped with it): items of the windows it is given, into the sink. */
 export class ScannedItems {
+  /** False once the scanner failed (a trap of its WebAssembly): the JS reader reads the rest. */
+  usable = true;
   private readonly scanner = new PodsJsonScanner();
   // The sink's key of each template id of the scanner's current table.
   private keys: string[] = [];
@@ -73,7 +82,15 @@ export class ScannedItems {
     const listEnd = this.listEnd;
     let at = s;
     for (;;) {
-      let n = sc.scan(at, d, this.layout.unit);
+      let n: number;
+      try {
+        n = sc.scan(at, d, this.layout.unit);
+      } catch (e) {
+        // A trap (say an access outside its memory) is a bug of the scanner, never a reason to fail the reading.
+        if (!isScannerTrap(e)) throw e;
+        this.usable = false;
+        return at;
+      }
       const stop = sc.stopReason;
       let ended = false;
       if (stop === STOP_LIST_END) {
