@@ -1,37 +1,13 @@
-// Byte searches over the input in linear memory, 16 bytes a step (SIMD), and kubectl's layout tests on them: the
-// same tests as server/src/inventory/files/jsonLayoutWalk.ts (lineAt, closeOf), on bytes instead of a string.
-// Positions are i32 byte addresses in linear memory. The caller leaves PAD zeroed bytes after the input's end, so
-// a 16-byte load near END stays inside memory and finds nothing there.
+// kubectl's JSON layout tests over the input's bytes (the searches themselves are in ../common/bytes.ts): the same
+// tests as server/src/inventory/files/jsonLayoutWalk.ts (lineAt, closeOf), on bytes instead of a string.
+import { ch, END, findByte, NL, SP } from '../common/bytes';
 
-export const NL = 10, SP = 32, BS = 92, COLON = 58, QUOTE = 34, COMMA = 44;
+export { ch, contains, findByte, NL, setEnd, SP } from '../common/bytes';
+export const BS = 92, COLON = 58, QUOTE = 34, COMMA = 44;
 export const LBRACK = 91, RBRACK = 93, LBRACE = 123, RBRACE = 125;
 
-/** The end of the bytes walkable in this scan. */
-export let END: i32 = 0;
 /** Whether the line findLineEnd last searched holds a backslash. */
 export let lineBackslash = false;
-
-export function setEnd(end: i32): void {
-  END = end;
-}
-
-@inline export function ch(p: i32): i32 {
-  return <i32>load<u8>(<usize>p);
-}
-
-/** First `c` at or after `p` and before END; -1. */
-export function findByte(p: i32, c: i32): i32 {
-  const pat = i8x16.splat(<i8>c);
-  while (p < END) {
-    const m = i8x16.bitmask(i8x16.eq(v128.load(<usize>p), pat));
-    if (m != 0) {
-      const q = p + ctz<i32>(m);
-      return q < END ? q : -1;
-    }
-    p += 16;
-  }
-  return -1;
-}
 
 /** The newline ending the member line from `p` (-1), noting in lineBackslash whether a backslash is on the line. */
 export function findLineEnd(p: i32): i32 {
@@ -86,25 +62,6 @@ export function closeOf(open: i32, d: i32): i32 {
     p += 16;
   }
   return -1;
-}
-
-/** Whether `text` (ASCII) occurs in [vs, ve). */
-export function contains(vs: i32, ve: i32, text: string): bool {
-  const c0 = <i32>text.charCodeAt(0);
-  const n = text.length;
-  const save = END;
-  END = ve - n + 1;
-  let found = false;
-  for (let p = findByte(vs, c0); p >= 0; p = findByte(p + 1, c0)) {
-    let i = 1;
-    while (i < n && ch(p + i) == <i32>text.charCodeAt(i)) i++;
-    if (i == n) {
-      found = true;
-      break;
-    }
-  }
-  END = save;
-  return found;
 }
 
 /** A string value without escapes or quotes inside (podsJsonPick.ts plainString). */

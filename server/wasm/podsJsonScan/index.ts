@@ -6,11 +6,11 @@
 // raw loads and stores only.
 import { ch, COMMA, LBRACE, lineAt, setEnd } from './bytes';
 import { keyFull, keyLength, keyStart } from './keys';
-import { INPUT, OUT, OUT_END } from './memoryLayout';
-import { resetTemplates, templateOf } from './templates';
+import { INPUT, OUT, OUT_END } from '../common/memoryLayout';
+import { resetTemplates, templateOf } from '../common/templates';
 import { nameE, nameS, nodeE, nodeS, plain, uidE, uidS, walkItem } from './walk';
 
-export { templateCount } from './templates';
+export { templateCount } from '../common/templates';
 
 /** Per item: open, close, name start/end, uid start/end, nodeName start/end, template id, plain (1) or not (0). */
 export const REC_WORDS: i32 = 10;

@@ -3,7 +3,7 @@
 // pickPodKey's key, each after a code naming its part and index, then its length (4 bytes), so keys made of
 // different members never coincide. Equal bytes here give equal pods but for name, uid and node name.
 import { ch, COLON, QUOTE, SP } from './bytes';
-import { KEYBUF, KEYBUF_END } from './memoryLayout';
+import { KEYBUF, KEYBUF_END } from '../common/memoryLayout';
 
 export const ITEM = 0, META = 1, SPEC = 2, STATUS = 3, CONTAINER = 4;
 /** A wanted key not written `"key": `: the item is refused. */

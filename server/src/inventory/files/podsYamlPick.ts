@@ -4,7 +4,9 @@
 // its depth's indentation, a block sequence's `- ` at its key's indentation, and anything inside a value deeper
 // (continued scalars, block scalars, nested collections), so a key's subtree is every following line that is deeper,
 // a `- ` entry at the key's own column, or blank. The kept lines stay as they were, so the pruned text is YAML whose
-// value is the item with only those keys; what parses it is the same kubectl-subset reader as before.
+// value is the item with only those keys; what parses it is the same kubectl-subset reader as before. These rules
+// are mirrored over raw bytes by the WebAssembly scanner in server/wasm/podsYamlScan: change both
+// (test/inventory/podsYamlScan.test.ts compares them).
 import { oneLineString } from './kubectlYamlScalars';
 import type { StampKey } from './podTemplates';
 

@@ -1,5 +1,6 @@
-// The template table: each distinct key (keys.ts) gets an id, counted up from 0 until `reset`. Open addressing on
-// a hash of the key; the keys' bytes are kept in an arena so an equal hash is confirmed byte by byte.
+// The template table of a scanner: each distinct key (built at KEYBUF by the scanner's walk) gets an id, counted up
+// from 0 until `reset`. Open addressing on a hash of the key; the keys' bytes are kept in an arena so an equal hash
+// is confirmed byte by byte.
 import { ARENA, ARENA_END, HT, HT_SLOTS, KEYBUF, TPL, TPL_MAX } from './memoryLayout';
 
 let templates: i32 = 0;

@@ -1,5 +1,6 @@
-// Where the scanner keeps what in linear memory (byte addresses). The input is copied above IN_BASE; the driver
-// (server/src/inventory/files/podsJsonScan.ts) grows the memory to fit it.
+// Where a scanner keeps what in linear memory (byte addresses), shared by the pods JSON and YAML scanners. The
+// input is copied above INPUT; the drivers (server/src/inventory/files/podsJsonScan.ts, podsYamlScan.ts) grow the
+// memory to fit it.
 
 /** Scratch key of the item being walked. */
 export const KEYBUF: i32 = 64 << 10;

@@ -1,0 +1,87 @@
+// kubectl's YAML line layout over the input's bytes: the line tests of server/src/inventory/files/podsYamlPick.ts
+// (Pruner next, spaces, blank, indent, subtreeEnd), on bytes instead of a string. A byte at or past END reads as
+// nothing (JS charCodeAt past the string's end). Every line a walk passes is searched for its end here, so a
+// carriage return anywhere in an item is noticed (sawCR): the JS reader never prunes CRLF text.
+import { ch, END, findByte, NL, SP } from '../common/bytes';
+
+export const CR = 13, DASH = 45, COLON = 58;
+
+/** A carriage return was met since the walk of the item began. */
+export let sawCR = false;
+
+export function clearCR(): void {
+  sawCR = false;
+}
+
+/** The byte at `p`, or 0 past END. */
+@inline export function at(p: i32): i32 {
+  return p < END ? ch(p) : 0;
+}
+
+/** The newline ending the line from `p`, or END; a carriage return on the way sets sawCR. */
+function lineEnd(p: i32): i32 {
+  const nl = i8x16.splat(<i8>NL), cr = i8x16.splat(<i8>CR);
+  while (p < END) {
+    const v = v128.load(<usize>p);
+    const m = i8x16.bitmask(v128.or(i8x16.eq(v, nl), i8x16.eq(v, cr)));
+    if (m != 0) {
+      const q = p + ctz<i32>(m);
+      if (q >= END) return END;
+      if (ch(q) == NL) return q;
+      sawCR = true;
+      const e = findByte(q + 1, NL);
+      return e < 0 ? END : e;
+    }
+    p += 16;
+  }
+  return END;
+}
+
+/** The start of the line after the one at `p` (Pruner next): after its newline, or END. */
+export function nextLine(p: i32): i32 {
+  const e = lineEnd(p);
+  return e >= END ? END : e + 1;
+}
+
+/** Whether the line at `p` starts with at least `n` spaces. */
+export function spaces(p: i32, n: i32): bool {
+  if (p + n > END) return false;
+  for (let i = n - 1; i >= 0; i--) if (ch(p + i) != SP) return false;
+  return true;
+}
+
+export function blank(p: i32): bool {
+  while (p < END && ch(p) == SP) p++;
+  return p >= END || ch(p) == NL;
+}
+
+export function indent(p: i32): i32 {
+  let i = 0;
+  while (at(p + i) == SP) i++;
+  return i;
+}
+
+/** The start of the first line from `p` on that is not in the subtree of a key at column `c` (Pruner subtreeEnd). */
+export function subtreeEnd(p: i32, c: i32): i32 {
+  while (p < END) {
+    const a = at(p + c);
+    let inside = false;
+    if (a == SP || a == DASH) {
+      let i = p + c - 1;
+      while (i >= p && ch(i) == SP) i--;
+      if (i < p) {
+        const after = at(p + c + 1);
+        inside = a == SP || after == SP || after == NL; // deeper, or an entry of the key's sequence
+      }
+    }
+    if (!inside && !blank(p)) return p;
+    p = nextLine(inside ? p + c : p);
+  }
+  return END;
+}
+
+/** The first colon in [p, e), or -1. */
+export function colonBefore(p: i32, e: i32): i32 {
+  const q = findByte(p, COLON);
+  return q >= 0 && q < e ? q : -1;
+}
