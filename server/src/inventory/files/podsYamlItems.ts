@@ -1,7 +1,9 @@
 // `kubectl get pods -A -o yaml` read item by item: kubectl prints the List's items at column 0 (`- apiVersion: v1`)
 // and everything inside them deeper, so `\n- ` only ever starts an item. All the complete items of a chunk go to
 // the kubectl-subset reader as one sequence; anything it cannot read exactly makes the caller use the full parser.
-// In a big file each item is first pruned to the lines the scheduler's view reads (podsYamlPick.ts).
+// In a big file each item is first pruned to the lines the scheduler's view reads (podsYamlPick.ts); where the pods
+// are handed on and none is kept whole, it is read by the WebAssembly scanner (podsYamlScanItems.ts), the pruner
+// taking the items it refuses.
 import { isDeepStrictEqual } from 'node:util';
 import type { ChunkReader } from './chunkReader';
 import { fastParseYamlStream } from './kubectlYamlReader';
@@ -9,6 +11,7 @@ import { toSchedPod } from './podModel';
 import { checkStamped, NotKubectlShaped, PickMismatch, pickCounts, type PickPolicy } from './podsJsonItems';
 import { pruneYamlItem, type PrunedItem } from './podsYamlPick';
 import type { PodSink } from './podSink';
+import { ScannedYamlItems } from './podsYamlScanItems';
 
 const SEP = Buffer.from('\n- ', 'latin1');
 // Items parsed together: about this many bytes, small enough that their objects die young (a cheap scavenge).
@@ -30,7 +33,21 @@ export function readYamlItems(r: ChunkReader, sink: PodSink, fromItem = false, p
   if (itemsKey < 0) throw new NotKubectlShaped();
   let s = r.window.indexOf(SEP, Math.max(0, itemsKey));
   if (s < 0) throw new NotKubectlShaped();
+  const scanned =
+    check && sink.handsOn && !sink.keepsWhole
+      ? new ScannedYamlItems(sink, check, pickCounts, checkStamped, (text) => parseList(text)[0])
+      : undefined;
+  scanned?.readInto(r);
   for (;;) {
+    if (scanned?.usable) {
+      // The scanner reads on to the first item it does not walk (cut off by the window's end, the List's last, or
+      // laid out otherwise): the run from that one is read below, then the scanner goes on after it.
+      const next = scanned.read(r.window, s);
+      if (next !== s) {
+        s = next;
+        continue;
+      }
+    }
     const next = r.window.lastIndexOf(SEP, Math.min(s + BATCH_BYTES, r.window.length - 1));
     if (next > s) {
       parseItems(r.window, s + 1, next + 1, sink, check);
