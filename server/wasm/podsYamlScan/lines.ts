@@ -61,15 +61,24 @@ export function indent(p: i32): i32 {
   return i;
 }
 
+/** Whether the `c` bytes from `p` (before END) are spaces: one 16-byte compare for the usual depths. */
+@inline function leadingSpaces(p: i32, c: i32): bool {
+  if (c <= 16) {
+    const full = (1 << c) - 1;
+    return (i8x16.bitmask(i8x16.eq(v128.load(<usize>p), i8x16.splat(<i8>SP))) & full) == full;
+  }
+  let i = p + c - 1;
+  while (i >= p && ch(i) == SP) i--;
+  return i < p;
+}
+
 /** The start of the first line from `p` on that is not in the subtree of a key at column `c` (Pruner subtreeEnd). */
 export function subtreeEnd(p: i32, c: i32): i32 {
   while (p < END) {
     const a = at(p + c);
     let inside = false;
     if (a == SP || a == DASH) {
-      let i = p + c - 1;
-      while (i >= p && ch(i) == SP) i--;
-      if (i < p) {
+      if (leadingSpaces(p, c)) {
         const after = at(p + c + 1);
         inside = a == SP || after == SP || after == NL; // deeper, or an entry of the key's sequence
       }
