@@ -9,32 +9,20 @@ import type { SchedPod } from '../../server/src/core/scheduler/types';
 import { generatePodObjects } from '../../server/src/inventory/files/generatePods';
 import { loadSchedPodsFromText } from '../../server/src/inventory/files/loadPods';
 import { loadSchedPodsFile, type PartResult } from '../../server/src/inventory/files/podsFile';
-import { pickCounts, type PickPolicy } from '../../server/src/inventory/files/podsJsonItems';
+import type { PickPolicy } from '../../server/src/inventory/files/podsJsonItems';
 import { PodsJsonScanner } from '../../server/src/inventory/files/podsJsonScan';
 import { MAX_SCANNED_UNIT } from '../../server/src/inventory/files/podsJsonScanItems';
 import { splitPodsFile } from '../../server/src/inventory/files/podsSplit';
 import { BatchReader, type WireBatch } from '../../server/src/inventory/files/podTemplates';
 import { tempDir } from '../cluster/apiServer';
+import { readBack as readBackFile } from './readBack';
 import { deeper, disturbLines, list, oddPods, seededRandom, tabbed, variedPods } from './variedPods';
 
 const tmp = tempDir('kce-pods-scan-');
 after(() => tmp.cleanup());
 type Obj = Record<string, unknown>;
 
-/** The pods a file's batches give read back as the main thread reads them, and the reader's counts. */
-function readBack(text: string, pick: PickPolicy) {
-  const path = join(tmp.dir, 'pods.json');
-  writeFileSync(path, text);
-  const reader = new BatchReader();
-  const pods: SchedPod[] = [];
-  const before = { ...pickCounts };
-  const r = loadSchedPodsFile(path, path, { pick, onBatch: (b) => pods.push(...reader.read(b).pods) });
-  const counts = { picked: pickCounts.picked - before.picked, stamped: pickCounts.stamped - before.stamped };
-  // Read again on this thread (the pods stay with the sink): by the JS picker alone.
-  const js = pickCounts.stamped;
-  loadSchedPodsFile(path, path, { pick });
-  return { r, pods, counts, jsStamped: pickCounts.stamped - js, whole: loadSchedPodsFromText(text, path) };
-}
+const readBack = (text: string, pick: PickPolicy) => readBackFile(tmp.dir, 'pods.json', text, pick);
 
 const varied = (variedPods() as Obj[]).filter((p) => p.kind === 'Pod');
 const many = [...generatePodObjects(20, 10)] as Obj[];

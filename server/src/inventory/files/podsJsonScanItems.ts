@@ -2,7 +2,7 @@
 // an item of a known template is stamped from its name, uid and node name, decoded from the bytes; a new template's
 // item is parsed once and its template remembered. An item the scanner does not walk is left to the JS reader
 // (podsJsonItems.ts), which goes on from there. Used where no pod is kept whole and the sink hands batches on.
-import { CHUNK_BUFFER_BYTES, type ChunkReader } from './chunkReader';
+import type { ChunkReader } from './chunkReader';
 import type { JsonLayout } from './podsJsonItems';
 import type { PodSink } from './podSink';
 import {
@@ -44,12 +44,6 @@ export class ScannedItems {
   /** False once the scanner failed (a trap of its WebAssembly): the JS reader reads the rest. */
   usable = true;
   private readonly scanner = new PodsJsonScanner();
-  // The sink's key of each template id of the scanner's current table.
-  private keys: string[] = [];
-  private keysGeneration = -1;
-  // The window whose bytes the scanner holds (the chunk reader makes a new window object for each chunk).
-  private loaded: Buffer | undefined;
-  private loadedFrom = 0;
   private readonly listEnd: Buffer;
 
   constructor(
@@ -64,7 +58,7 @@ export class ScannedItems {
 
   /** Has `r` read its next chunks into the scanner's memory, where they are scanned without a copy. */
   readInto(r: ChunkReader): void {
-    r.readInto(...this.scanner.inputBuffers(CHUNK_BUFFER_BYTES));
+    this.scanner.readChunksInto(r);
   }
 
   /**
@@ -73,11 +67,7 @@ export class ScannedItems {
    */
   read(w: Buffer, s: number): number {
     const sc = this.scanner;
-    if (this.loaded !== w || this.loadedFrom > s || sc.end !== w.length) {
-      sc.load(w, s, w.length);
-      this.loaded = w;
-      this.loadedFrom = s;
-    }
+    sc.hold(w, s);
     const d = this.layout.itemIndent;
     const listEnd = this.listEnd;
     let at = s;
@@ -99,10 +89,6 @@ export class ScannedItems {
         const e = sc.stopAt;
         ended = e + listEnd.length <= w.length && w.compare(listEnd, 0, listEnd.length, e, e + listEnd.length) === 0;
         if (!ended) n--;
-      }
-      if (sc.generation !== this.keysGeneration) {
-        this.keys = [];
-        this.keysGeneration = sc.generation;
       }
       for (let i = 0; i < n; i++) this.toSink(w, sc.out, sc.recordAt(i));
       if (ended) return SCAN_LIST_END;
@@ -126,7 +112,7 @@ export class ScannedItems {
     counts.picked++;
     const t = out[r + REC_TEMPLATE]!;
     // A control character first: never the JSON text of a template, the sink's other keys.
-    const key = (this.keys[t] ??= `\u0002${this.keysGeneration}:${t}`);
+    const key = this.scanner.templateKey('\u0002', t);
     const id: StampKey = {
       key,
       name: w.toString('utf8', out[r + REC_NAME]!, out[r + REC_NAME + 1]!),

@@ -3,7 +3,7 @@
 // new template's item is pruned and parsed once (as the JS reader does) and its template remembered under the
 // scanner's id. An item the scanner does not walk is left to the JS reader (podsYamlItems.ts), which goes on from
 // there. Used where no pod is kept whole and the sink hands batches on.
-import { CHUNK_BUFFER_BYTES, type ChunkReader } from './chunkReader';
+import type { ChunkReader } from './chunkReader';
 import { oneLineString } from './kubectlYamlScalars';
 import type { PodSink } from './podSink';
 import type { CheckStamped, ScanCounts } from './podsJsonScanItems';
@@ -29,12 +29,6 @@ export class ScannedYamlItems {
   /** False once the scanner failed (a trap of its WebAssembly): the JS reader reads the rest. */
   usable = true;
   private readonly scanner = new PodsYamlScanner();
-  // The sink's key of each template id of the scanner's current table.
-  private keys: string[] = [];
-  private keysGeneration = -1;
-  // The window whose bytes the scanner holds (the chunk reader makes a new window object for each chunk).
-  private loaded: Buffer | undefined;
-  private loadedFrom = 0;
 
   constructor(
     private readonly sink: PodSink,
@@ -46,7 +40,7 @@ export class ScannedYamlItems {
 
   /** Has `r` read its next chunks into the scanner's memory, where they are scanned without a copy. */
   readInto(r: ChunkReader): void {
-    r.readInto(...this.scanner.inputBuffers(CHUNK_BUFFER_BYTES));
+    this.scanner.readChunksInto(r);
   }
 
   /**
@@ -55,11 +49,7 @@ export class ScannedYamlItems {
    */
   read(w: Buffer, s: number): number {
     const sc = this.scanner;
-    if (this.loaded !== w || this.loadedFrom > s || sc.end !== w.length) {
-      sc.load(w, s, w.length);
-      this.loaded = w;
-      this.loadedFrom = s;
-    }
+    sc.hold(w, s);
     let at = s;
     for (;;) {
       let n: number;
@@ -70,10 +60,6 @@ export class ScannedYamlItems {
         if (!isScannerTrap(e)) throw e;
         this.usable = false;
         return at;
-      }
-      if (sc.generation !== this.keysGeneration) {
-        this.keys = [];
-        this.keysGeneration = sc.generation;
       }
       for (let i = 0; i < n; i++) this.toSink(w, sc.out, sc.recordAt(i));
       if (sc.stopReason === STOP_ITEM) return sc.stopAt;
@@ -98,7 +84,7 @@ export class ScannedYamlItems {
     counts.picked++;
     const t = out[r + REC_TEMPLATE]!;
     // A control character first: never the JSON text of a template, nor the JS readers' keys (\u0002, \u0005).
-    const key = (this.keys[t] ??= `\u0006${this.keysGeneration}:${t}`);
+    const key = this.scanner.templateKey('\u0006', t);
     const id: StampKey = { key, name, uid, nodeName };
     // Pruned and parsed at most once: by the check, or for the sink when the template is new.
     let raw: unknown;

@@ -3,6 +3,8 @@
 // from memory addresses into buffer offsets, and its template table restarted when full (`generation` tells ids
 // of different tables apart).
 
+import { CHUNK_BUFFER_BYTES, type ChunkReader } from './chunkReader';
+
 // Node's WebAssembly, as far as used here: the project's libs (ES2022, no DOM) do not declare it.
 declare namespace WebAssembly {
   class Module {
@@ -66,6 +68,10 @@ export class WasmItemScanner<E extends ScannerExports> {
   protected delta = 0;
   protected loadedEnd = 0;
   private restartPending = false;
+  private held: Buffer | undefined;
+  private heldFrom = 0;
+  private keys: string[] = [];
+  private keysGeneration = -1;
 
   /** `wasmBase64`: the scanner's module bytes; `offsetWords`: how many words of a record are offsets. */
   constructor(
@@ -121,6 +127,34 @@ export class WasmItemScanner<E extends ScannerExports> {
   /** The end (exclusive) of the bytes loaded last, as a buffer offset. */
   get end(): number {
     return this.loadedEnd;
+  }
+
+  /** Has `r` read its next chunks into this scanner's memory, where `hold` finds them and copies nothing. */
+  readChunksInto(r: ChunkReader): void {
+    r.readInto(...this.inputBuffers(CHUNK_BUFFER_BYTES));
+  }
+
+  /**
+   * Window `w` from `s` on, for the scans that follow: loaded unless it is the window held already from `s` or
+   * before (the chunk reader makes a new window object for each chunk).
+   */
+  hold(w: Buffer, s: number): void {
+    if (this.held === w && this.heldFrom <= s && this.loadedEnd === w.length) return;
+    this.load(w, s, w.length);
+    this.held = w;
+    this.heldFrom = s;
+  }
+
+  /**
+   * The sink's key of template `t` of the current table: `mark` (a control character naming the scanner, never
+   * the first of a template's JSON or of the JS readers' keys), the table's generation and the id.
+   */
+  templateKey(mark: string, t: number): string {
+    if (this.keysGeneration !== this.generation) {
+      this.keys = [];
+      this.keysGeneration = this.generation;
+    }
+    return (this.keys[t] ??= `${mark}${this.generation}:${t}`);
   }
 
   /** Where record `i` of the last scan starts in `out`. */
