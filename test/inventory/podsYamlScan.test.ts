@@ -152,6 +152,39 @@ describe('podsYamlScan: the scanner reads items as pruneYamlItem does', () => {
     assert.ok(refused > 50, `${refused} refusals`);
   });
 
+  // The scanner walks into metadata, spec, status and the container lists without measuring their subtrees first;
+  // where that walk stops is checked against where the key's subtree ends. Lines inserted in the second item.
+  test('a mapping or sequence walked into that stops inside its key`s subtree: refused as by JS', () => {
+    const pod = (i: number) => ({
+      kind: 'Pod',
+      metadata: { name: `p${i}`, uid: `u${i}`, labels: { app: 'a' } },
+      spec: { nodeName: `n${i}`, containers: [{ name: 'c', resources: { requests: { cpu: '1' } } }] },
+      status: { phase: 'Running', containerStatuses: [{ name: 'c', ready: true }] },
+    });
+    const lines = toKubectlYaml(list([0, 1, 2, 3].map(pod))).split('\n');
+    const second = lines.indexOf('- kind: Pod', lines.indexOf('- kind: Pod') + 1);
+    const after = (line: string) => lines.indexOf(line, second) + 1;
+    const cases: [string, number, string[], boolean][] = [
+      ['a line between the container`s and the containers` columns', after('      resources:'), ['     x: 1'], true],
+      ['a line between the spec`s and the item`s columns', after('    - name: c'), ['   x: 1'], true],
+      ['a dash at spec`s column inside spec', after('    - name: c'), ['  - x'], true],
+      ['a line between metadata`s and the item`s columns', after('      app: a'), ['   y: 2'], true],
+      ['a line deeper than metadata`s keys in labels', after('      app: a'), ['     y: 2'], false],
+      ['spec`s first line blank', after('  spec:'), [''], true],
+      ['a blank line and a container key', after('          cpu: "1"'), ['', '      z: 1'], false],
+      ['a blank line at the end of status', after('      ready: true'), ['   '], false],
+    ];
+    for (const [what, at, inserted, refused] of cases) {
+      assert.ok(at > second, what);
+      const ls = [...lines];
+      ls.splice(at, 0, ...inserted);
+      const r = assertAgrees(Buffer.from(ls.join('\n')), what);
+      // The List's last item is always refused: no `- ` follows it.
+      assert.equal(r.refused, refused ? 2 : 1, `${what}: refused by JS`);
+      assert.equal(r.walked, refused ? 2 : 3, `${what}: walked`);
+    }
+  });
+
   test('CRLF text: nothing walked (the JS reader never prunes it)', () => {
     const b = Buffer.from(toKubectlYaml(list(all)).replace(/\n/g, '\r\n'));
     assertAgrees(b, 'crlf');

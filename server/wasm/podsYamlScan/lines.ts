@@ -72,21 +72,28 @@ export function indent(p: i32): i32 {
   return i < p;
 }
 
+// Whether the line at `p` is in the subtree of a key at column `c`: deeper, or an entry of the key's sequence.
+@inline function inside(p: i32, c: i32): bool {
+  const a = at(p + c);
+  if (a != SP && a != DASH) return false;
+  if (!leadingSpaces(p, c)) return false;
+  const after = at(p + c + 1);
+  return a == SP || after == SP || after == NL;
+}
+
 /** The start of the first line from `p` on that is not in the subtree of a key at column `c` (Pruner subtreeEnd). */
 export function subtreeEnd(p: i32, c: i32): i32 {
   while (p < END) {
-    const a = at(p + c);
-    let inside = false;
-    if (a == SP || a == DASH) {
-      if (leadingSpaces(p, c)) {
-        const after = at(p + c + 1);
-        inside = a == SP || after == SP || after == NL; // deeper, or an entry of the key's sequence
-      }
-    }
-    if (!inside && !blank(p)) return p;
-    p = nextLine(inside ? p + c : p);
+    const deeper = inside(p, c);
+    if (!deeper && !blank(p)) return p;
+    p = nextLine(deeper ? p + c : p);
   }
   return END;
+}
+
+/** Whether the subtree of a key at column `c` whose line ends before `p` is empty: subtreeEnd(p, c) == p. */
+export function subtreeEmpty(p: i32, c: i32): bool {
+  return p >= END || (!inside(p, c) && !blank(p));
 }
 
 /** The first colon in [p, e), or -1. */

@@ -3,9 +3,10 @@
 // are noted by their place. Where the Pruner throws Unexpected the walk gives -1 (the item is left to the JS reader).
 import { ch, contains, END, NL, SP } from '../common/bytes';
 import {
-  CONTAINER, dash, ID_NAME, ID_NODE, ID_UID, IF_RESIZE, ITEM, keep, keyLength, NOT_KEPT, ruleOf, SEQ, WHOLE,
+  CONTAINER, dash, ID_NAME, ID_NODE, ID_UID, IF_RESIZE, ITEM, keep, keyLength, MAP_META, MAP_STATUS, NOT_KEPT, ruleOf,
+  SEQ, WHOLE,
 } from './keys';
-import { at, colonBefore, DASH, indent, nextLine, spaces, subtreeEnd } from './lines';
+import { at, colonBefore, DASH, indent, nextLine, spaces, subtreeEmpty, subtreeEnd } from './lines';
 
 /** Where the name, uid and node name values start and end; -1 when their key was not met. */
 export let nameS: i32 = -1, nameE: i32 = -1, uidS: i32 = -1, uidE: i32 = -1, nodeS: i32 = -1, nodeE: i32 = -1;
@@ -44,10 +45,28 @@ function mapping(p: i32, c: i32, kind: i32, dashed: bool): i32 {
     const after = at(colon + 1);
     const block = after == NL || colon + 1 >= END;
     if (!block && after != SP) return -1;
-    const stop = subtreeEnd(eol, c);
     const rule = ruleOf(kind, k0, colon - k0);
     const before = keyLength();
     let keptIdentity = false;
+    if (block && (rule == SEQ || (rule >= MAP_META && rule <= MAP_STATUS)) && !subtreeEmpty(eol, c)) {
+      // A mapping or sequence walked into: its own walk finds where it ends, without measuring the key's subtree
+      // first (that would walk each of its lines once more per level). Where it ends is never a blank line; a line
+      // it leaves inside the subtree has a space or a dash at column `c`, which the next round refuses as a key.
+      keep(p, eol);
+      let q: i32;
+      if (rule == SEQ) q = sequence(eol);
+      else {
+        // A mapping rule is the kind of the mapping it enters (keys.ts MAP_META, MAP_SPEC, MAP_STATUS).
+        const d = indent(eol);
+        if (d <= c) return -1;
+        q = mapping(eol, d, rule, false);
+      }
+      if (q < 0) return -1;
+      if (firstAt < 0 && keyLength() > before) firstAt = p;
+      p = q;
+      continue;
+    }
+    const stop = subtreeEnd(eol, c);
     if (rule == NOT_KEPT) {
       // not read
     } else if (rule == WHOLE) {
@@ -72,17 +91,8 @@ function mapping(p: i32, c: i32, kind: i32, dashed: bool): i32 {
       keptIdentity = true; // in the pruned text, not in the key
     } else if (rule == IF_RESIZE) {
       if (contains(p, stop, "PodResize")) keep(p, stop);
-    } else if (!block || stop == eol) {
-      keep(p, stop); // `{}`, `[]`, a scalar or nothing: as it is
     } else {
-      keep(p, eol);
-      if (rule == SEQ) {
-        if (sequence(eol, stop) != stop) return -1;
-      } else {
-        // A mapping rule is the kind of the mapping it enters (keys.ts MAP_META, MAP_SPEC, MAP_STATUS).
-        const d = indent(eol);
-        if (d <= c || mapping(eol, d, rule, false) != stop) return -1;
-      }
+      keep(p, stop); // a mapping or sequence rule's `{}`, `[]`, scalar or nothing: as it is
     }
     if (firstAt < 0 && (keyLength() > before || keptIdentity)) firstAt = p;
     p = stop;
@@ -91,11 +101,10 @@ function mapping(p: i32, c: i32, kind: i32, dashed: bool): i32 {
   return p;
 }
 
-/** Pruner sequence: the container mappings of a block sequence whose first `- ` is on the line at `p`; or -1. */
-function sequence(p: i32, stop: i32): i32 {
+/** Pruner sequence: the container mappings of a block sequence whose first `- ` is on the line at `p`: its end; -1. */
+function sequence(p: i32): i32 {
   const d = indent(p);
-  while (p < stop) {
-    if (!(indent(p) == d && at(p + d) == DASH && at(p + d + 1) == SP)) return -1;
+  while (p < END && indent(p) == d && at(p + d) == DASH && at(p + d + 1) == SP) {
     p = mapping(p, d + 2, CONTAINER, true);
     if (p < 0) return -1;
   }

@@ -146,10 +146,12 @@ function onThisThread(path: string, opts: OffThreadOptions): PodsFileResult {
   return { ...r, pods: [] };
 }
 
-// A worker does not inherit tsx's loader (under `node --import tsx`, as the tests run): there it starts from a line
-// that registers tsx's require hook first, or it would fail and the file would be read on this thread.
+// The built worker is one self-contained file: it starts without this process's flags, whose loader hooks (tsx's,
+// under `node --import tsx` as the tests and the benchmark run) would each cost it a hooks thread and a slower start.
+// The source worker cannot use tsx's ESM hooks either: it starts from a line that registers tsx's require hook
+// first, or it would fail and the file would be read on this thread.
 function startWorker(script: string, workerData: PodsWorkerData): Worker {
-  if (!script.endsWith('.ts')) return new Worker(script, { workerData });
+  if (!script.endsWith('.ts')) return new Worker(script, { workerData, execArgv: [] });
   const tsx = createRequire(__filename).resolve('tsx/cjs');
   return new Worker(`require(${JSON.stringify(tsx)}); require(${JSON.stringify(script)});`, { eval: true, workerData });
 }
