@@ -19,13 +19,16 @@ export function resolvePlain(s: string): unknown {
   if (!maybeSpecial) return s;
   // More fast exits, each giving goResolvePlain's answer: a bool or null word is at most 5 letters; a decimal of up
   // to 15 digits without a leading zero is that integer; what starts like a number but ends in a letter past f (a
-  // quantity: 100m, 128Mi) is neither an integer (hex digits stop at f) nor a float.
+  // quantity: 100m, 128Mi) is neither an integer (hex digits stop at f) nor a float; nor is what has a minus sign
+  // inside but for an exponent's (a uid: 0a1b2c3d-…, a date).
   if ((c >= 97 && c <= 122) || (c >= 65 && c <= 90)) {
     if (s.length > 5) return s;
   } else if ((c >= 48 && c <= 57) || c === 43 || c === 45) {
     if (DECIMAL.test(s)) return Number(s);
     const z = s.charCodeAt(s.length - 1);
     if ((z >= 103 && z <= 122) || (z >= 71 && z <= 90)) return s;
+    const minus = s.indexOf('-', 1);
+    if (minus > 0 && (s.charCodeAt(minus - 1) | 32) !== 101) return s;
   }
   const r = goResolvePlain(s);
   if (typeof r.value === 'number' && !Number.isFinite(r.value)) giveUp();
