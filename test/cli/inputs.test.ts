@@ -6,6 +6,7 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { tmpdir } from 'node:os';
+import { generateNodesJson } from '../../server/src/inventory/files/generate';
 
 const CLI = join(__dirname, '..', '..', 'dist', 'cli.js');
 const EX = join(__dirname, '..', '..', 'examples');
@@ -52,6 +53,21 @@ describe('standard input', () => {
     const r = kce(['simulate', '--format', 'json', '--nodes', '-', join(EX, 'csi-node.yaml')], nodes);
     assert.equal(r.code, 0, r.stderr);
     assert.equal(JSON.parse(r.stdout).inventory.label, '<stdin>');
+  });
+
+  test('a nodes file of many chunks, from a file and from standard input: every node read, the same results', () => {
+    const text = generateNodesJson(300); // about 1.3 MB: more than the first buffer of standard input, many times
+    const file = join(dir, 'nodes-300.json');
+    writeFileSync(file, text);
+    const args = (nodes: string) => ['simulate', '--format', 'json', '--nodes', nodes, join(EX, 'csi-node.yaml')];
+    const fromFile = kce(args(file));
+    const fromStdin = kce(args('-'), text);
+    assert.equal(fromFile.code, 0, fromFile.stderr);
+    assert.equal(fromStdin.code, 0, fromStdin.stderr);
+    const a = JSON.parse(fromFile.stdout);
+    const b = JSON.parse(fromStdin.stdout);
+    assert.equal(a.inventory.nodes, 300);
+    assert.deepEqual(b.daemonSets, a.daemonSets);
   });
 
   test('standard input twice is a usage error', () => {

@@ -76,15 +76,23 @@ export function expandPaths(paths: readonly string[]): string[] {
   return out;
 }
 
-/** Read from an open descriptor up to `max` bytes; more is an error. */
-function readCapped(fd: number, max: number, name: string): Buffer {
-  const chunks: Buffer[] = [];
+/**
+ * Read from an open descriptor up to `max` bytes; more is an error. `size`: what a regular file holds, read into one
+ * buffer of that size (a file of tens of MiB read in small chunks and joined was copied twice over); standard input,
+ * or what a file grew by meanwhile, goes into a buffer that doubles as it fills.
+ */
+function readCapped(fd: number, max: number, name: string, size = 0): Buffer {
+  let buf = Buffer.allocUnsafe(Math.min(size, max) + 64 * 1024);
   let total = 0;
-  const chunk = Buffer.allocUnsafe(64 * 1024);
   for (;;) {
+    if (total === buf.length) {
+      const bigger = Buffer.allocUnsafe(Math.min(2 * buf.length, max + 1));
+      buf.copy(bigger, 0, 0, total);
+      buf = bigger;
+    }
     let n: number;
     try {
-      n = readSync(fd, chunk, 0, chunk.length, null);
+      n = readSync(fd, buf, total, buf.length - total, null);
     } catch (e) {
       const code = (e as NodeJS.ErrnoException).code;
       if (code === 'EAGAIN') continue; // a non-blocking standard input with nothing yet
@@ -94,9 +102,8 @@ function readCapped(fd: number, max: number, name: string): Buffer {
     if (n === 0) break;
     total += n;
     if (total > max) throw new InputError(`${name} is larger than ${max / (1024 * 1024)} MiB; not read`);
-    chunks.push(Buffer.from(chunk.subarray(0, n)));
   }
-  return Buffer.concat(chunks, total);
+  return buf.subarray(0, total);
 }
 
 let stdinRead = false;
@@ -119,7 +126,7 @@ function readBytes(path: string, max: number): Buffer {
     if (st.isDirectory()) throw new InputError(`${path} is a folder; give a file`);
     if (!st.isFile()) throw new InputError(`${path} is not a regular file (a device, FIFO or socket); not read`);
     if (st.size > max) throw new InputError(`${path} is larger than ${max / (1024 * 1024)} MiB; not read`);
-    return readCapped(fd, max, path);
+    return readCapped(fd, max, path, st.size);
   } finally {
     closeSync(fd);
   }
