@@ -17,7 +17,18 @@ import {
   STOP_ITEM,
   STOP_LIST_END,
 } from '../../server/src/inventory/files/podsJsonScan';
-import { deeper, disturbLines, list, oddPods, seededRandom, tabbed, variedPods, type LineEdit } from './variedPods';
+import {
+  deeper,
+  disturbLines,
+  list,
+  oddPods,
+  seededRandom,
+  siblingsOf,
+  tabbed,
+  utf8Pods,
+  variedPods,
+  type LineEdit,
+} from './variedPods';
 
 type Obj = Record<string, unknown>;
 
@@ -105,17 +116,7 @@ function assertAgrees(b: Buffer, unit: number, what: string): { walked: number; 
 }
 
 const varied = (variedPods() as Obj[]).filter((p) => p.kind === 'Pod');
-// Siblings of each varied pod, equal but for name, uid and node: the same template.
-const siblings = varied.flatMap((p, i) =>
-  [0, 1].map((k) => {
-    const c = structuredClone(p);
-    const m = c.metadata as Obj;
-    if (m.name !== undefined) m.name = `${String(m.name)}-sib${k}`;
-    if (m.uid !== undefined) m.uid = `uid-${i}-${k}`;
-    if (c.spec && typeof c.spec === 'object') (c.spec as Obj).nodeName = `node-${k}`;
-    return c;
-  }),
-);
+const siblings = siblingsOf(varied);
 const all = [...variedPods(), ...siblings, ...oddPods(varied)];
 
 describe('podsJsonScan: the scanner reads items as pickPodKey does', () => {
@@ -174,21 +175,7 @@ describe('podsJsonScan: the scanner reads items as pickPodKey does', () => {
 });
 
 describe('podsJsonScan: UTF-8', () => {
-  const base = structuredClone(varied[0]!);
-  const utf8 = (name: string, node: string, label: string) => {
-    const p = structuredClone(base);
-    (p.metadata as Obj).name = name;
-    (p.metadata as Obj).uid = `uid-${name}`;
-    (p.metadata as Obj).labels = { team: label };
-    (p.spec as Obj).nodeName = node;
-    return p;
-  };
-  const items = [
-    utf8('pod-é', 'nœud-1', 'équipe-北京'),
-    utf8('pod-北京-🚀', 'nœud-2', 'équipe-北京'),
-    utf8('pod-plain', 'node-3', 'équipe-東京'),
-    utf8('pod-ascii', 'node-4', 'team'),
-  ];
+  const items = utf8Pods(varied[0]!);
   const b = Buffer.from(JSON.stringify(list(items), null, 4));
 
   test('non-ASCII bytes in skipped and kept values and in the identity: read and grouped as pickPodKey', () => {

@@ -3,19 +3,12 @@
 // the scanner's refusals read by the JS picker or parser, and most items stamped.
 import { after, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { writeFileSync } from 'node:fs';
-import { join } from 'node:path';
-import type { SchedPod } from '../../server/src/core/scheduler/types';
 import { generatePodObjects } from '../../server/src/inventory/files/generatePods';
-import { loadSchedPodsFromText } from '../../server/src/inventory/files/loadPods';
-import { loadSchedPodsFile, type PartResult } from '../../server/src/inventory/files/podsFile';
 import type { PickPolicy } from '../../server/src/inventory/files/podsJsonItems';
 import { PodsJsonScanner } from '../../server/src/inventory/files/podsJsonScan';
 import { MAX_SCANNED_UNIT } from '../../server/src/inventory/files/podsJsonScanItems';
-import { splitPodsFile } from '../../server/src/inventory/files/podsSplit';
-import { BatchReader, type WireBatch } from '../../server/src/inventory/files/podTemplates';
 import { tempDir } from '../cluster/apiServer';
-import { readBack as readBackFile } from './readBack';
+import { assertPartsReadWhole, readBack as readBackFile } from './readBack';
 import { deeper, disturbLines, list, oddPods, seededRandom, tabbed, variedPods } from './variedPods';
 
 const tmp = tempDir('kce-pods-scan-');
@@ -77,23 +70,7 @@ test('podsJsonScanItems: an item bigger than a chunk, the List cut short: as the
 
 test('podsJsonScanItems: a file split in parts at item boundaries, each read alone: together the whole-text pods', () => {
   const text = JSON.stringify(list(all), null, 4);
-  const path = join(tmp.dir, 'split.json');
-  writeFileSync(path, text);
-  for (const n of [2, 3, 5]) {
-    const parts = splitPodsFile(path, n, 0);
-    assert.equal(parts?.length, n);
-    const pods: SchedPod[] = [];
-    for (const part of parts!) {
-      const reader = new BatchReader(); // one per part, as one per worker
-      const opts = {
-        part,
-        pick: { minBytes: 0, checkEvery: 5 },
-        onBatch: (b: WireBatch) => pods.push(...reader.read(b).pods),
-      };
-      assert.equal((loadSchedPodsFile(path, path, opts) as Partial<PartResult>).failed, false);
-    }
-    assert.deepEqual(pods, loadSchedPodsFromText(text, path).pods, `${n} parts`);
-  }
+  assertPartsReadWhole(tmp.dir, 'split.json', text);
 });
 
 test('podsJsonScanItems: a file indented wider than the scanner looks ahead is left to the JS reader', () => {

@@ -20,7 +20,18 @@ import {
   REC_UID,
   STOP_ITEM,
 } from '../../server/src/inventory/files/podsYamlScan';
-import { deeper, disturbLines, list, oddPods, seededRandom, tabbed, variedPods, type LineEdit } from './variedPods';
+import {
+  deeper,
+  disturbLines,
+  list,
+  oddPods,
+  seededRandom,
+  siblingsOf,
+  tabbed,
+  utf8Pods,
+  variedPods,
+  type LineEdit,
+} from './variedPods';
 
 type Obj = Record<string, unknown>;
 
@@ -95,17 +106,7 @@ function assertAgrees(b: Buffer, what: string): { walked: number; keyed: number;
 }
 
 const varied = (variedPods() as Obj[]).filter((p) => p.kind === 'Pod');
-// Siblings of each varied pod, equal but for name, uid and node: the same template.
-const siblings = varied.flatMap((p, i) =>
-  [0, 1].map((k) => {
-    const c = structuredClone(p);
-    const m = c.metadata as Obj;
-    if (m.name !== undefined) m.name = `${String(m.name)}-sib${k}`;
-    if (m.uid !== undefined) m.uid = `uid-${i}-${k}`;
-    if (c.spec && typeof c.spec === 'object') (c.spec as Obj).nodeName = `node-${k}`;
-    return c;
-  }),
-);
+const siblings = siblingsOf(varied);
 // podsYamlPick.test.ts's shapes: a resize condition among others, a node name that looks like a key and comment.
 const resized = structuredClone(varied[0]!);
 (resized.status as Obj).conditions = [
@@ -193,21 +194,7 @@ describe('podsYamlScan: the scanner reads items as pruneYamlItem does', () => {
 });
 
 describe('podsYamlScan: UTF-8', () => {
-  const utf8 = (name: string, node: string, label: string) => {
-    const p = structuredClone(varied[0]!);
-    (p.metadata as Obj).name = name;
-    (p.metadata as Obj).uid = `uid-${name}`;
-    (p.metadata as Obj).labels = { team: label };
-    (p.spec as Obj).nodeName = node;
-    return p;
-  };
-  const items = [
-    utf8('pod-é', 'nœud-1', 'équipe-北京'),
-    utf8('pod-北京-🚀', 'nœud-2', 'équipe-北京'),
-    utf8('pod-plain', 'node-3', 'équipe-東京'),
-    utf8('pod-ascii', 'node-4', 'team'),
-    utf8('pod-last', 'node-5', 'team'),
-  ];
+  const items = utf8Pods(varied[0]!, ['pod-last']);
   const b = Buffer.from(toKubectlYaml(list(items)));
 
   test('non-ASCII bytes in skipped and kept values and in the identity: read and grouped as pruneYamlItem', () => {

@@ -3,19 +3,12 @@
 // the scanner's refusals read by the JS pruner or parser, and most items stamped.
 import { after, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { writeFileSync } from 'node:fs';
-import { join } from 'node:path';
-import type { SchedPod } from '../../server/src/core/scheduler/types';
 import { toKubectlYaml } from '../../server/src/inventory/files/generate';
 import { generatePodObjects } from '../../server/src/inventory/files/generatePods';
-import { loadSchedPodsFromText } from '../../server/src/inventory/files/loadPods';
-import { loadSchedPodsFile, type PartResult } from '../../server/src/inventory/files/podsFile';
 import type { PickPolicy } from '../../server/src/inventory/files/podsJsonItems';
-import { splitPodsFile } from '../../server/src/inventory/files/podsSplit';
 import { PodsYamlScanner } from '../../server/src/inventory/files/podsYamlScan';
-import { BatchReader, type WireBatch } from '../../server/src/inventory/files/podTemplates';
 import { tempDir } from '../cluster/apiServer';
-import { readBack as readBackFile } from './readBack';
+import { assertPartsReadWhole, readBack as readBackFile } from './readBack';
 import { deeper, disturbLines, list, oddPods, seededRandom, tabbed, variedPods } from './variedPods';
 
 const tmp = tempDir('kce-pods-yaml-scan-');
@@ -87,23 +80,7 @@ test('podsYamlScanItems: a file split in parts at item boundaries, each read alo
   // Pods only: a Node item's pruned `status:` reads as null, its whole one as {}, so a part whose check samples it
   // fails (the worker then reads it whole), with the JS pruner as well.
   const text = toKubectlYaml(list([...many, ...varied, ...oddPods(varied)]));
-  const path = join(tmp.dir, 'split.yaml');
-  writeFileSync(path, text);
-  for (const n of [2, 3, 5]) {
-    const parts = splitPodsFile(path, n, 0);
-    assert.equal(parts?.length, n);
-    const pods: SchedPod[] = [];
-    for (const part of parts!) {
-      const reader = new BatchReader(); // one per part, as one per worker
-      const opts = {
-        part,
-        pick: { minBytes: 0, checkEvery: 5 },
-        onBatch: (b: WireBatch) => pods.push(...reader.read(b).pods),
-      };
-      assert.equal((loadSchedPodsFile(path, path, opts) as Partial<PartResult>).failed, false);
-    }
-    assert.deepEqual(pods, loadSchedPodsFromText(text, path).pods, `${n} parts`);
-  }
+  assertPartsReadWhole(tmp.dir, 'split.yaml', text);
 });
 
 test('podsYamlScanItems: a trap of the WebAssembly mid-file: the JS reader reads the rest, the whole-text pods', () => {

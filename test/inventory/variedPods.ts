@@ -88,6 +88,42 @@ export function oddPods(pods: Obj[]): Obj[] {
   return [a!, b!, c!, noSpec, specString];
 }
 
+/** Two siblings of each pod, equal to it but for name, uid and node name: pods of the same template. */
+export function siblingsOf(pods: Obj[]): Obj[] {
+  return pods.flatMap((p, i) =>
+    [0, 1].map((k) => {
+      const c = structuredClone(p);
+      const m = c.metadata as Obj;
+      if (m.name !== undefined) m.name = `${String(m.name)}-sib${k}`;
+      if (m.uid !== undefined) m.uid = `uid-${i}-${k}`;
+      if (c.spec && typeof c.spec === 'object') (c.spec as Obj).nodeName = `node-${k}`;
+      return c;
+    }),
+  );
+}
+
+/**
+ * Copies of `base` with UTF-8 in the name, the node name and a label (and ASCII ones), for the scanners' UTF-8
+ * tests: two share a label, so one template; then `more` ASCII pods named as given.
+ */
+export function utf8Pods(base: Obj, more: string[] = []): Obj[] {
+  const pod = (name: string, node: string, label: string) => {
+    const p = structuredClone(base);
+    (p.metadata as Obj).name = name;
+    (p.metadata as Obj).uid = `uid-${name}`;
+    (p.metadata as Obj).labels = { team: label };
+    (p.spec as Obj).nodeName = node;
+    return p;
+  };
+  return [
+    pod('pod-é', 'nœud-1', 'équipe-北京'),
+    pod('pod-北京-🚀', 'nœud-2', 'équipe-北京'),
+    pod('pod-plain', 'node-3', 'équipe-東京'),
+    pod('pod-ascii', 'node-4', 'team'),
+    ...more.map((name, i) => pod(name, `node-${5 + i}`, 'team')),
+  ];
+}
+
 export const list = (items: unknown[]) => ({ apiVersion: 'v1', items, kind: 'List', metadata: { resourceVersion: '' } });
 
 

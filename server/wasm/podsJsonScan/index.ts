@@ -6,15 +6,14 @@
 // raw loads and stores only.
 import { ch, COMMA, LBRACE, lineAt, setEnd } from './bytes';
 import { keyFull, keyLength, keyStart } from './keys';
-import { INPUT, OUT, OUT_END } from '../common/memoryLayout';
-import { resetTemplates, templateOf } from '../common/templates';
+import { recordsThatFit, writeRecord } from '../common/records';
+import { templateOf } from '../common/templates';
 import { nameE, nameS, nodeE, nodeS, plain, uidE, uidS, walkItem } from './walk';
 
 export { templateCount } from '../common/templates';
 
 /** Per item: open, close, name start/end, uid start/end, nodeName start/end, template id, plain (1) or not (0). */
 export const REC_WORDS: i32 = 10;
-const REC: i32 = REC_WORDS * 4;
 
 /** Why the last scan stopped: an item not walked (cut off or refused), the list ended, output full, tables full. */
 export const STOP_ITEM: i32 = 0, STOP_LIST_END: i32 = 1, STOP_OUT_FULL: i32 = 2, STOP_TABLES_FULL: i32 = 3;
@@ -22,17 +21,10 @@ export let stopReason: i32 = 0;
 /** Where the last scan stopped: the newline before the first item not read (STOP_LIST_END: after the last `}`). */
 export let stopAt: i32 = 0;
 
-export function inputBase(): i32 {
-  return INPUT;
-}
-export function outBase(): i32 {
-  return OUT;
-}
+export { inputBase, outBase, reset } from '../common/records';
+
 export function outCapacity(): i32 {
-  return (OUT_END - OUT) / REC;
-}
-export function reset(): void {
-  resetTemplates();
+  return recordsThatFit(REC_WORDS);
 }
 
 /**
@@ -57,16 +49,7 @@ export function scan(start: i32, end: i32, d: i32, u: i32): i32 {
       stopReason = STOP_TABLES_FULL;
       break;
     }
-    const r = OUT + n * REC;
-    store<i32>(<usize>r, open);
-    store<i32>(<usize>(r + 4), close);
-    store<i32>(<usize>(r + 8), nameS);
-    store<i32>(<usize>(r + 12), nameE);
-    store<i32>(<usize>(r + 16), uidS);
-    store<i32>(<usize>(r + 20), uidE);
-    store<i32>(<usize>(r + 24), nodeS);
-    store<i32>(<usize>(r + 28), nodeE);
-    store<i32>(<usize>(r + 32), id);
+    const r = writeRecord(n, REC_WORDS, open, close, nameS, nameE, uidS, uidE, nodeS, nodeE, id);
     store<i32>(<usize>(r + 36), plain ? 1 : 0);
     n++;
     if (ch(close + 1) != COMMA) {

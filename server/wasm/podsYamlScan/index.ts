@@ -5,8 +5,8 @@
 // Built by scripts/build-wasm.mjs into podsYamlScanModule.ts; driven by podsYamlScan.ts. Runtime stub: no managed
 // objects, raw loads and stores only.
 import { ch, NL, SP, setEnd } from '../common/bytes';
-import { INPUT, OUT, OUT_END } from '../common/memoryLayout';
-import { resetTemplates, templateOf } from '../common/templates';
+import { recordsThatFit, writeRecord } from '../common/records';
+import { templateOf } from '../common/templates';
 import { keyFull, keyLength, keyStart } from './keys';
 import { clearCR, DASH, sawCR } from './lines';
 import { identityPlain, nameE, nameS, nodeE, nodeS, uidE, uidS, walkItem } from './walk';
@@ -15,7 +15,6 @@ export { templateCount } from '../common/templates';
 
 /** Per item: start (its `- `), next (the next item's `- `), name, uid and nodeName start/end, template id. */
 export const REC_WORDS: i32 = 9;
-const REC: i32 = REC_WORDS * 4;
 
 /** Why the last scan stopped: an item not walked (refused, cut off, or the List's last), output full, tables full. */
 export const STOP_ITEM: i32 = 0, STOP_OUT_FULL: i32 = 2, STOP_TABLES_FULL: i32 = 3;
@@ -23,17 +22,10 @@ export let stopReason: i32 = 0;
 /** Where the last scan stopped: the newline before the first item not read. */
 export let stopAt: i32 = 0;
 
-export function inputBase(): i32 {
-  return INPUT;
-}
-export function outBase(): i32 {
-  return OUT;
-}
+export { inputBase, outBase, reset } from '../common/records';
+
 export function outCapacity(): i32 {
-  return (OUT_END - OUT) / REC;
-}
-export function reset(): void {
-  resetTemplates();
+  return recordsThatFit(REC_WORDS);
 }
 
 @inline function itemAt(p: i32, end: i32): bool {
@@ -64,16 +56,7 @@ export function scan(start: i32, end: i32): i32 {
       stopReason = STOP_TABLES_FULL;
       break;
     }
-    const r = OUT + n * REC;
-    store<i32>(<usize>r, from);
-    store<i32>(<usize>(r + 4), next);
-    store<i32>(<usize>(r + 8), nameS);
-    store<i32>(<usize>(r + 12), nameE);
-    store<i32>(<usize>(r + 16), uidS);
-    store<i32>(<usize>(r + 20), uidE);
-    store<i32>(<usize>(r + 24), nodeS);
-    store<i32>(<usize>(r + 28), nodeE);
-    store<i32>(<usize>(r + 32), id);
+    writeRecord(n, REC_WORDS, from, next, nameS, nameE, uidS, uidE, nodeS, nodeE, id);
     n++;
     at = next - 1;
   }
