@@ -7,6 +7,12 @@ import { toKubectlYaml } from '../../server/src/inventory/files/generate';
 import { generatePodObjects } from '../../server/src/inventory/files/generatePods';
 import type { PickPolicy } from '../../server/src/inventory/files/podsJsonItems';
 import { PodsYamlScanner } from '../../server/src/inventory/files/podsYamlScan';
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { SchedPod } from '../../server/src/core/scheduler/types';
+import { loadSchedPodsFromText } from '../../server/src/inventory/files/loadPods';
+import { loadSchedPodsFile } from '../../server/src/inventory/files/podsFile';
+import { BatchReader, type WireBatch } from '../../server/src/inventory/files/podTemplates';
 import { tempDir } from '../cluster/apiServer';
 import { assertPartsReadWhole, readBack as readBackFile } from './readBack';
 import { deeper, disturbLines, list, oddPods, seededRandom, tabbed, variedPods } from './variedPods';
@@ -77,9 +83,9 @@ test('podsYamlScanItems: an item bigger than a chunk, the List cut short: as the
 });
 
 test('podsYamlScanItems: a file split in parts at item boundaries, each read alone: together the whole-text pods', () => {
-  // Pods only: a Node item's pruned `status:` reads as null, its whole one as {}, so a part whose check samples it
-  // fails (the worker then reads it whole), with the JS pruner as well.
-  const text = toKubectlYaml(list([...many, ...varied, ...oddPods(varied)]));
+  // With a Node and a Deployment among the pods (`kubectl get nodes,pods`): a part whose check samples one of them
+  // must not fail, though its pruned `status:` reads as null and its whole one as an object.
+  const text = toKubectlYaml(list([...many, ...variedPods(), ...oddPods(varied)]));
   assertPartsReadWhole(tmp.dir, 'split.yaml', text);
 });
 
@@ -104,5 +110,38 @@ test('podsYamlScanItems: a trap of the WebAssembly mid-file: the JS reader reads
     assert.deepEqual(b.pods, b.whole.pods);
   } finally {
     PodsYamlScanner.prototype.scan = original;
+  }
+});
+
+test('podsYamlScanItems: a nodes,pods List with every item checked is read once, its Nodes and Deployment skipped', () => {
+  const nodes = Array.from({ length: 12 }, (_, i) => ({
+    apiVersion: 'v1',
+    kind: 'Node',
+    metadata: { name: `n${i}`, labels: { zone: 'a' } },
+    status: { allocatable: { cpu: '4', pods: '110' }, capacity: { cpu: '4' }, nodeInfo: { kubeletVersion: 'v1.35.0' } },
+  }));
+  const items = [...many.slice(0, 40), ...nodes, ...variedPods(), ...many.slice(40)];
+  for (const [name, text] of [
+    ['np.yaml', toKubectlYaml(list(items))],
+    ['np.json', JSON.stringify(list(items), null, 4)],
+  ] as const) {
+    const path = join(tmp.dir, name);
+    writeFileSync(path, text);
+    for (const handsOn of [false, true]) {
+      let restarts = 0;
+      const reader = new BatchReader();
+      const handed: SchedPod[] = [];
+      const r = loadSchedPodsFile(path, path, {
+        pick: { minBytes: 0, checkEvery: 1 },
+        onRestart: () => restarts++,
+        ...(handsOn ? { onBatch: (b: WireBatch) => handed.push(...reader.read(b).pods) } : {}),
+      });
+      assert.equal(restarts, 0, `${name}, handed on: ${handsOn}`);
+      assert.deepEqual(
+        [...r.pods, ...handed],
+        loadSchedPodsFromText(text, path).pods,
+        `${name}, handed on: ${handsOn}`,
+      );
+    }
   }
 });

@@ -114,9 +114,8 @@ export class PodSink {
   // The scheduler's view of one item, its error recorded; undefined for an error or another kind.
   private read(raw: unknown): SchedPod | undefined {
     const index = this.index++;
-    const kind = (raw as { kind?: unknown } | null)?.kind;
-    if (kind !== 'Pod' && kind !== undefined) return undefined;
-    const p = toSchedPod(raw);
+    const p = sinkView(raw);
+    if (!p) return undefined;
     if ('error' in p) {
       this.errorItems.push({ item: index, message: p.error });
       return undefined;
@@ -156,6 +155,15 @@ export class PodSink {
       w.restart();
     }
   }
+}
+
+/**
+ * What a sink makes of one raw item: the pod's scheduler view, its error, or undefined for an item of another kind
+ * (a Node in `kubectl get nodes,pods`), which is skipped. Readers compare a checked item by this view too.
+ */
+export function sinkView(raw: unknown): SchedPod | { error: string } | undefined {
+  const kind = (raw as { kind?: unknown } | null)?.kind;
+  return kind !== 'Pod' && kind !== undefined ? undefined : toSchedPod(raw);
 }
 
 // A reader that slices its values out of a chunk's text (the YAML one) would keep the whole chunk alive through any

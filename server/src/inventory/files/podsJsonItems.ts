@@ -7,8 +7,7 @@
 import { isAscii } from 'node:buffer';
 import { isDeepStrictEqual } from 'node:util';
 import type { ChunkReader } from './chunkReader';
-import type { PodSink } from './podSink';
-import { toSchedPod } from './podModel';
+import { sinkView, type PodSink } from './podSink';
 import { pickPodItem, pickPodKey } from './podsJsonPick';
 import { MAX_SCANNED_UNIT, SCAN_LIST_END, ScannedItems } from './podsJsonScanItems';
 import { stamp, type StampKey } from './podTemplates';
@@ -139,8 +138,8 @@ const ROOM = 32 * 1024;
  */
 export function checkStamped(sink: PodSink, id: StampKey, parse: () => unknown, whole: () => unknown): void {
   const t = sink.knownTemplate(id.key);
-  const mine = t ? stamp(t, id.name, id.uid, id.nodeName) : toSchedPod(parse());
-  if (!isDeepStrictEqual(mine, toSchedPod(whole()))) throw new PickMismatch();
+  const mine = t ? stamp(t, id.name, id.uid, id.nodeName) : sinkView(parse());
+  if (!isDeepStrictEqual(mine, sinkView(whole()))) throw new PickMismatch();
 }
 
 /** What pickItems returns when the List ended after the last item it read. */
@@ -206,7 +205,7 @@ function pickItems(
       if (++check.n >= check.every) {
         check.n = 0;
         const parsed = JSON.parse(text.slice(open, close + 1)) as unknown;
-        if (!isDeepStrictEqual(toSchedPod(picked.pod), toSchedPod(parsed))) throw new PickMismatch();
+        if (!isDeepStrictEqual(sinkView(picked.pod), sinkView(parsed))) throw new PickMismatch();
       }
       sink.item(picked.pod, sliced);
     } else {

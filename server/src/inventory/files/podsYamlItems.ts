@@ -7,10 +7,9 @@
 import { isDeepStrictEqual } from 'node:util';
 import type { ChunkReader } from './chunkReader';
 import { fastParseYamlStream } from './kubectlYamlReader';
-import { toSchedPod } from './podModel';
 import { checkStamped, NotKubectlShaped, PickMismatch, pickCounts, type PickPolicy } from './podsJsonItems';
 import { pruneYamlItem, type PrunedItem } from './podsYamlPick';
-import type { PodSink } from './podSink';
+import { sinkView, type PodSink } from './podSink';
 import { ScannedYamlItems } from './podsYamlScanItems';
 
 const SEP = Buffer.from('\n- ', 'latin1');
@@ -145,7 +144,7 @@ function pruneItems(text: string, sink: PodSink, check: Check): void {
       pickCounts.picked++;
       if (++check.n >= check.every) {
         check.n = 0;
-        if (!isDeepStrictEqual(toSchedPod(raw), toSchedPod(whole(it)))) throw new PickMismatch();
+        if (!isDeepStrictEqual(sinkView(raw), sinkView(whole(it)))) throw new PickMismatch();
       }
     }
     sink.item(raw, true);
