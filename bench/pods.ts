@@ -26,6 +26,7 @@ import { generateNodesJson } from '../server/src/inventory/files/generate';
 import { writePodsList } from '../server/src/inventory/files/generatePods';
 import { loadNodesFromText } from '../server/src/inventory/files/loadNodes';
 import { defaultWorkers } from '../server/src/inventory/files/podsLoader';
+import { textOfBytes } from '../server/src/inventory/files/textOfBytes';
 import { loadPodsFileIntoState } from '../server/src/inventory/source';
 
 const NODES = 15_000;
@@ -91,7 +92,8 @@ async function runChild(mode: string, file: string): Promise<void> {
     // added to the state as their batches arrive (loadPodsFileIntoState).
     const delay = monitorEventLoopDelay({ resolution: 5 });
     const nodes = () => {
-      const list = loadNodesFromText(readFileSync(files.nodes, 'utf8'), 'nodes.json').nodes;
+      // Decoded as the server's readRegularFile decodes it.
+      const list = loadNodesFromText(textOfBytes(readFileSync(files.nodes)), 'nodes.json').nodes;
       delay.enable(); // the stall that counts is the one while pods load, after this parse
       return list;
     };

@@ -13,6 +13,7 @@ import { loadPodsFileIntoState } from '../inventory/source';
 import type { ClusterNodeInfos } from '../core/scheduler/nodeInfo';
 import { sampleClusterNodes } from '../inventory/files/sampleCluster';
 import { fsErrorWords } from '../inventory/files/fsErrorWords';
+import { textOfBytes } from '../inventory/files/textOfBytes';
 
 /** Unusable input: the CLI prints the message and exits 2. */
 export class InputError extends Error {}
@@ -137,7 +138,7 @@ function readTextCapped(path: string, max: number): string {
   const name = path === STDIN ? 'standard input' : path;
   // A NUL byte in the first few KiB means a binary file, not a manifest.
   if (buf.subarray(0, 8192).includes(0)) throw new InputError(`${name} is a binary file, not YAML or JSON`);
-  return buf.toString('utf8');
+  return textOfBytes(buf);
 }
 
 /** A manifest's text (a file or `-`). Unusable input throws InputError. */

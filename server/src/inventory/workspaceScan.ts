@@ -5,6 +5,7 @@ import { constants } from 'node:fs';
 import { lstat, open, readdir, realpath } from 'node:fs/promises';
 import type { FileHandle } from 'node:fs/promises';
 import { isAbsolute, join, relative } from 'node:path';
+import { textOfBytes } from './files/textOfBytes';
 import { fileSource, looksLikeNodesFile } from './source';
 import type { InventorySource } from './source';
 
@@ -80,13 +81,13 @@ export async function readRegularFile(path: string, maxBytes: number, sniffBytes
     const { buf, more } = await readUpTo(fh, sniffBytes ?? maxBytes);
     if (sniffBytes === undefined) {
       if (more) return { error: `${path} grew beyond the ${maxBytes}-byte limit while being read` };
-      return { text: buf.toString('utf8') };
+      return { text: textOfBytes(buf) };
     }
-    if (!more) return { text: buf.toString('utf8') };
+    if (!more) return { text: textOfBytes(buf) };
     // A sniff is the head and the tail: a NodeList written with sorted keys names its kind after the items.
     const tail = Buffer.allocUnsafe(sniffBytes);
     const { bytesRead } = await fh.read(tail, 0, sniffBytes, Math.max(sniffBytes, st.size - sniffBytes));
-    return { text: `${buf.toString('utf8')}\n${tail.subarray(0, bytesRead).toString('utf8')}` };
+    return { text: `${textOfBytes(buf)}\n${textOfBytes(tail.subarray(0, bytesRead))}` };
   } catch (e) {
     const code = (e as NodeJS.ErrnoException).code;
     return { error: `cannot read ${path}: ${code ?? (e as Error).message}` };
