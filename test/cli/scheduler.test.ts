@@ -112,6 +112,40 @@ describe('kce simulate on the sample cluster: its own pods fill the nodes', () =
   });
 });
 
+describe('kce simulate and plan on a nodes file holding Pods (kubectl get nodes,pods -A): its pods are the cluster\'s', () => {
+  test('examples/sample-cluster.yaml gives what the embedded sample cluster gives, pods included', () => {
+    const embedded = kce(['simulate', '--format', 'json', EX]);
+    const fromFile = kce(['simulate', '--format', 'json', '--nodes', join(EX, 'sample-cluster.yaml'), EX]);
+    assert.equal(fromFile.code, 0, fromFile.stderr);
+    const a = JSON.parse(embedded.stdout);
+    const b = JSON.parse(fromFile.stdout);
+    assert.equal(b.inventory.pods, a.inventory.pods);
+    assert.ok(a.inventory.pods > 40);
+    assert.deepEqual(b.daemonSets, a.daemonSets);
+    assert.deepEqual(b.workloads, a.workloads);
+    const text = kce(['simulate', '--nodes', join(EX, 'sample-cluster.yaml'), join(EX, 'otel-agent.yaml')]).stdout;
+    assert.match(text, /^inventory: \S*sample-cluster\.yaml \(14 nodes\), its \d+ pods\n/);
+    assert.match(text, /runs on 6 of 14 nodes · 1 Pending · 8 skipped/);
+  });
+  test('plan starts from the DaemonSet pods that came with the nodes, on the sample cluster and its file', () => {
+    const ds = join(__dirname, '..', 'fixtures', 'kube-proxy-daemonset.yaml');
+    for (const nodes of [[], ['--nodes', join(EX, 'sample-cluster.yaml')]]) {
+      const text = kce(['plan', ...nodes, ds]);
+      assert.equal(text.code, 0, text.stderr);
+      assert.match(text.stdout, /^inventory: .*\(14 nodes\), its \d+ pods\n/);
+      assert.match(text.stdout, /DaemonSet kube-system\/kube-proxy: 13 existing pods\ncreate on 0 nodes\n/);
+      const out = JSON.parse(kce(['plan', '--format', 'json', ...nodes, ds]).stdout);
+      assert.equal(out.daemonSets[0].pods, 13);
+      assert.deepEqual(out.daemonSets[0].nodesNeedingDaemonPods, []);
+      assert.equal(out.daemonSets[0].currentNumberScheduled, 13);
+    }
+    // A nodes file without Pods: the plan is a first sync, as before.
+    const none = kce(['plan', '--nodes', file('n0.yaml', NODES), ds]);
+    assert.match(none.stdout, /no existing pods \(--pods FILE to give them\)/);
+    assert.match(none.stdout, /kube-system\/kube-proxy: 0 existing pods\ncreate on 3 nodes/);
+  });
+});
+
 describe('kce simulate --pods FILE', () => {
   const DS = `apiVersion: apps/v1
 kind: DaemonSet

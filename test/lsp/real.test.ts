@@ -37,4 +37,27 @@ describe('real deps', () => {
       await h.dispose();
     }
   });
+
+  test('kce/plan starts from the pods that came with the nodes: the sample cluster\'s, a nodes file\'s; not from a pods file', async () => {
+    const proxy = readFileSync(join(ROOT, 'test/fixtures/kube-proxy-daemonset.yaml'), 'utf8');
+    const file = join(ROOT, 'examples/sample-cluster.yaml');
+    const cases = [
+      { inventory: { source: 'sample' }, note: '13 existing pods of this DaemonSet in the sample cluster', create: 0 },
+      { inventory: { source: 'file', file }, note: '13 existing pods of this DaemonSet in sample-cluster.yaml', create: 0 },
+      // A pods file replaces the nodes file's pods, read for the scheduler only: no pod is known whole.
+      { inventory: { source: 'file', file, podsFile: file }, note: 'no pods known: the first sync of a new DaemonSet', create: 13 },
+    ];
+    for (const c of cases) {
+      const h = await startServer({ deps: defaultDeps(), configuration: () => ({ inventory: c.inventory }) });
+      try {
+        const uri = 'file:///w/kube-proxy.yaml';
+        await h.open(uri, proxy);
+        const plan = await h.client.sendRequest(P.plan, { uri, documentIndex: 0 });
+        assert.equal(plan?.notes[0], c.note, JSON.stringify(c.inventory));
+        assert.equal(plan?.nodesNeedingDaemonPods.length, c.create, JSON.stringify(c.inventory));
+      } finally {
+        await h.dispose();
+      }
+    }
+  });
 });

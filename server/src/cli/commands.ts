@@ -259,12 +259,18 @@ export async function runPlan(
 ): Promise<number> {
   const inventory = inventoryFor(opts, io);
   const loaded = opts.loadedPods ?? loadPods(opts.pods);
-  const allPods = loaded.controller;
+  // Without --pods, the pods that came with the nodes (the sample cluster's, a nodes file's) are the cluster's pods.
+  const own = !opts.pods && !opts.clusterPods ? inventory.pods : undefined;
+  const allPods = own ?? loaded.controller;
   const sched = schedulerPods(inventory, opts.pods, loaded.sched, opts.clusterAllPods, loaded.state);
   warnPodsUnknown(sched, io);
   const found = daemonSetsIn(analyseAll(opts, inventory, true, sched.state));
   if (found.length === 0) return noDaemonSets(opts, io);
-  let podSource = opts.pods ? `pods: ${opts.pods} (${loaded.sched.length})` : 'no existing pods (--pods FILE to give them)';
+  let podSource = opts.pods
+    ? `pods: ${opts.pods} (${loaded.sched.length})`
+    : own
+      ? sched.label
+      : 'no existing pods (--pods FILE to give them)';
   const daemonSets = [];
   for (const { doc, ds, path } of found) {
     // From a live cluster, the pods are listed per DaemonSet (its selector, its namespace or the context's).

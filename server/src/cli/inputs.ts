@@ -4,14 +4,14 @@
 import { closeSync, constants, fstatSync, openSync, readdirSync, readSync, realpathSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import type { NodeInfo, Pod } from '../core/types';
-import { loadNodesFromText } from '../inventory/files/loadNodes';
+import { nodesFromParsed, parseObjectsText } from '../inventory/files/loadNodes';
 import type { SchedPod } from '../core/scheduler/types';
-import { loadPodsFromText, mayBelongToDaemonSet } from '../inventory/files/loadPods';
+import { loadPodsFromText, mayBelongToDaemonSet, podsFromParsed } from '../inventory/files/loadPods';
 import { toSchedPod } from '../inventory/files/podModel';
 import { loadSchedPodsFile } from '../inventory/files/podsFile';
 import { loadPodsFileIntoState } from '../inventory/source';
 import type { ClusterNodeInfos } from '../core/scheduler/nodeInfo';
-import { sampleClusterNodes } from '../inventory/files/sampleCluster';
+import { sampleClusterNodes, sampleClusterWholePods } from '../inventory/files/sampleCluster';
 import { fsErrorWords } from '../inventory/files/fsErrorWords';
 import { textOfBytes } from '../inventory/files/textOfBytes';
 
@@ -156,15 +156,33 @@ export interface Inventory {
   label: string;
   nodes: NodeInfo[];
   warnings: string[];
+  /**
+   * Pods that came with the nodes, whole: the sample cluster's, or a nodes file's own (`kubectl get nodes,pods -A`
+   * prints both in one List). Without --pods they fill the nodes for the scheduler stage and start the plan, as the
+   * language server uses them.
+   */
+  pods?: Pod[];
 }
 
 export function loadInventory(nodesPath: string | undefined): Inventory {
-  if (!nodesPath) return { source: 'sample', label: 'the sample cluster', nodes: sampleClusterNodes(), warnings: [] };
+  if (!nodesPath) {
+    return {
+      source: 'sample',
+      label: 'the sample cluster',
+      nodes: sampleClusterNodes(),
+      warnings: [],
+      pods: sampleClusterWholePods(),
+    };
+  }
   const name = displayName(nodesPath);
-  const r = loadNodesFromText(readTextCapped(nodesPath, MAX_INVENTORY_BYTES), name);
+  // One parse serves the Nodes and the Pods beside them.
+  const parsed = parseObjectsText(readTextCapped(nodesPath, MAX_INVENTORY_BYTES), name);
+  const r = nodesFromParsed(parsed, name);
   // An empty NodeList (a cluster with no nodes yet) is an inventory of zero nodes; errors without nodes are not.
   if (r.nodes.length === 0 && r.errors.length) throw new InputError(r.errors.map((e) => e.message).join('\n'));
-  return { source: 'file', label: name, nodes: r.nodes, warnings: r.errors.map((e) => e.message) };
+  const own = podsFromParsed(parsed, name);
+  const warnings = [...r.errors, ...own.errors].map((e) => e.message);
+  return { source: 'file', label: name, nodes: r.nodes, warnings, ...(own.pods.length ? { pods: own.pods } : {}) };
 }
 
 /** The pods of --pods: the scheduler's view of every pod, and whole only those a DaemonSet may own. */
@@ -215,7 +233,8 @@ export async function loadPodsOffThread(
   return { sched: pods, controller: r.kept, state: scheduling };
 }
 
-function toSchedPodOrNone(p: Pod): SchedPod[] {
+/** A whole Pod as the scheduler reads it; none when it cannot be read (no name). */
+export function toSchedPodOrNone(p: Pod): SchedPod[] {
   const s = toSchedPod(p);
   return 'error' in s ? [] : [s];
 }

@@ -6,13 +6,12 @@ import type { NodeInfo, Pod } from '../core/types';
 import { schedulerResult, type NodeResult, type SchedulerResult } from '../analysis/results';
 import type { DocumentAnalysis } from '../analysis/types';
 import { renderTable } from './table';
-import type { Inventory } from './inputs';
-import { sampleClusterPods } from '../inventory/files/sampleCluster';
+import { toSchedPodOrNone, type Inventory } from './inputs';
 import { buildScheduling } from '../inventory/source';
 
-/** The scheduler's per-node state (inventory/source.ts builds it): CLI pods are full Pods, read as the scheduler does. */
+/** The scheduler's per-node state (inventory/source.ts builds it) of whole Pods, each reduced as the scheduler reads it. */
 function schedulingState(nodes: readonly NodeInfo[], pods: readonly Pod[]): ClusterNodeInfos {
-  return buildScheduling(nodes, pods as readonly SchedPod[]);
+  return buildScheduling(nodes, pods.flatMap((p) => toSchedPodOrNone(p)));
 }
 
 export interface SchedulerPods {
@@ -30,7 +29,7 @@ export type ClusterPodsResult = { pods: readonly Pod[] } | { error: string };
 
 /**
  * Which pods fill the nodes: --pods when given (`built`: their state, already built over the inventory's nodes),
- * else those listed from the cluster, else the sample cluster's own pods on the sample, else none.
+ * else those listed from the cluster, else the inventory's own (the sample cluster's, a nodes file's), else none.
  */
 export function schedulerPods(
   inventory: Inventory,
@@ -51,8 +50,8 @@ export function schedulerPods(
   if (cluster) {
     return { label: `pods unknown (${cluster.error}): only node capacity is checked`, unknown: cluster.error };
   }
-  if (inventory.source === 'sample') {
-    const own = sampleClusterPods();
+  if (inventory.pods?.length) {
+    const own = inventory.pods;
     return { state: schedulingState(inventory.nodes, own), label: `its ${own.length} pods`, count: own.length };
   }
   return { label: 'no pods given (--pods FILE): only node capacity is checked' };

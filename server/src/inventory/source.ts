@@ -3,12 +3,13 @@
 // A source also carries the pods on its nodes (the sample's, those in the nodes file, or a pods file) and the
 // scheduler's per-node state built from both once; whoever watches the source updates that state event by event.
 import { ClusterNodeInfos } from '../core/scheduler/nodeInfo';
+import type { Pod } from '../core/types';
 import type { SchedNode, SchedPod } from '../core/scheduler/types';
 import { nodesFromParsed, parseObjectsText } from './files/loadNodes';
 import type { LoadError } from './files/loadNodes';
-import { schedPodsFromParsed } from './files/loadPods';
+import { mayBelongToDaemonSet, podsFromParsed, schedPodsFromParsed } from './files/loadPods';
 import { loadPodsFileOffThread, type OffThreadOptions, type OffThreadResult } from './files/podsLoader';
-import { sampleClusterNodes, sampleClusterPods } from './files/sampleCluster';
+import { sampleClusterNodes, sampleClusterPods, sampleClusterWholePods } from './files/sampleCluster';
 
 export interface InventorySource {
   kind: 'sample' | 'file' | 'cluster';
@@ -25,6 +26,12 @@ export interface InventorySource {
   podsPath?: string;
   /** Per-node usage of `nodes` by `pods`, built once (core/scheduler/nodeInfo.ts). */
   scheduling: ClusterNodeInfos;
+  /**
+   * The source's own pods, whole, that a DaemonSet may own (loadPods.ts mayBelongToDaemonSet): what a plan starts
+   * from on the sample cluster or a nodes file. Absent for a live cluster (listed per DaemonSet) and when a pods
+   * file replaced the source's pods (read reduced, for the scheduler only).
+   */
+  ownerPods?: Pod[];
 }
 
 /** The scheduler's per-node state of a node list and the pods bound to it. */
@@ -108,8 +115,11 @@ function withLoadedPods(
     const expected = 'expected the output of kubectl get pods -A -o yaml or -o json';
     errors.push({ message: `${path}: no Pod objects found (${expected})` });
   }
-  return { ...src, errors, pods, podsPath: path, scheduling };
+  const { ownerPods: _replaced, ...rest } = src;
+  return { ...rest, errors, pods, podsPath: path, scheduling };
 }
+
+const ownedByDaemonSetOrNone = (p: Pod) => mayBelongToDaemonSet(p as unknown as Record<string, unknown>);
 
 export interface CandidateFile {
   path: string;
@@ -119,7 +129,10 @@ export interface CandidateFile {
 export function sampleSource(now = Date.now()): InventorySource {
   const nodes = sampleClusterNodes();
   const pods = sampleClusterPods();
-  return { kind: 'sample', label: 'sample cluster', nodes, loadedAt: now, errors: [], pods, scheduling: buildScheduling(nodes, pods) };
+  const ownerPods = sampleClusterWholePods().filter(ownedByDaemonSetOrNone);
+  return {
+    kind: 'sample', label: 'sample cluster', nodes, loadedAt: now, errors: [], pods, scheduling: buildScheduling(nodes, pods), ownerPods,
+  };
 }
 
 /** A nodes file; Pods in it too (`kubectl get nodes,pods -A -o yaml` prints one List) are the pods on its nodes. */
@@ -127,9 +140,10 @@ export function fileSource(file: CandidateFile, now = Date.now()): InventorySour
   const parsed = parseObjectsText(file.text, file.path);
   const r = nodesFromParsed(parsed, file.path);
   const p = schedPodsFromParsed(parsed, file.path);
+  const ownerPods = podsFromParsed(parsed, file.path).pods.filter(ownedByDaemonSetOrNone);
   return {
     kind: 'file', label: file.path.split(/[\\/]/).pop() || file.path, path: file.path, nodes: r.nodes, loadedAt: now,
-    errors: [...r.errors, ...p.errors], pods: p.pods, scheduling: buildScheduling(r.nodes, p.pods),
+    errors: [...r.errors, ...p.errors], pods: p.pods, scheduling: buildScheduling(r.nodes, p.pods), ownerPods,
   };
 }
 

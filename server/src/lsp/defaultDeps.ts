@@ -19,6 +19,7 @@ function toLoaded(src: InventorySource, cause?: string, kind?: InventoryProblemK
   const loaded: LoadedInventory = {
     source: src.kind, detail: src.path ?? src.label, nodes: src.nodes, scheduling: src.scheduling, pods: src.pods.length,
     ...(src.podsPath ? { podsFile: src.podsPath } : {}),
+    ...(src.ownerPods ? { ownerPods: src.ownerPods } : {}),
   };
   const fileErrors = src.errors.slice(0, 3).map((e) => e.message);
   const errors = [...(cause ? [`${cause}; using the sample cluster`] : []), ...fileErrors];

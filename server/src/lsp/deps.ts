@@ -33,6 +33,8 @@ export interface LoadedInventory {
   /** How many pods `scheduling` was built from, and the file they came from when it is not the nodes' source. */
   pods?: number;
   podsFile?: string;
+  /** The source's own pods a DaemonSet may own, whole (sample cluster, nodes file): kce/plan starts from them. */
+  ownerPods?: Pod[];
   /** Source `cluster`: why its pods cannot be read (e.g. 403 on pods); the nodes are in use without their pods. */
   podsError?: string;
   /** Why the requested source was not used (the loader fell back to another one). */

@@ -12,7 +12,7 @@ import { placementResult, planResult, rolloutResult, type NodeResult, type Sched
 import { nodeEventResult } from '../analysis/nodeEvent';
 import { findAnalysis, listItem } from '../analysis/lists';
 import { registerWorkloadRequests } from './workloadRequests';
-import { nodeCapacity } from './inventoryStatus';
+import { inventoryLabelForMessages, nodeCapacity } from './inventoryStatus';
 import { schedulingFor } from '../analysis/scheduling';
 import { schedulerReasonCode } from '../codes/index';
 
@@ -136,8 +136,14 @@ export function registerRequests(connection: Connection, session: Session): void
     const opts: { burstReplicas?: number; pods?: Pod[] } = {};
     if (params.burstReplicas !== undefined) opts.burstReplicas = params.burstReplicas;
     // On a live cluster the plan starts from the pods that exist; a failure to list them is said, not fatal.
+    // On the sample cluster or a nodes file, from the pods that came with the nodes.
     let podsNote: string | undefined;
-    if (session.inventory.source === 'cluster' && session.deps.listPods) {
+    let podsSource = 'on the cluster';
+    if (session.inventory.source !== 'cluster' && session.ownerPods) {
+      const ns = d.namespace ?? 'default';
+      opts.pods = session.ownerPods.filter((p) => (p.metadata?.namespace ?? 'default') === ns);
+      podsSource = `in ${inventoryLabelForMessages(session.inventory)}`;
+    } else if (session.inventory.source === 'cluster' && session.deps.listPods) {
       const namespace = d.namespace ?? 'default';
       try {
         const pods = await session.deps.listPods(namespace, d.daemonSet.spec?.selector);
@@ -146,7 +152,7 @@ export function registerRequests(connection: Connection, session: Session): void
         podsNote = `pods not listed: ${e instanceof Error ? e.message : String(e)}`;
       }
     }
-    const r = planResult(d.daemonSet, a.nodes, a.gates, { ...opts, podsSource: 'on the cluster' });
+    const r = planResult(d.daemonSet, a.nodes, a.gates, { ...opts, podsSource });
     const notes = podsNote ? [podsNote, ...r.notes] : r.notes;
     return {
       ...refOf(a, d),

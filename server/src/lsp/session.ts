@@ -9,7 +9,7 @@ import type { AnalysisContext, FileAnalysis } from '../analysis/types';
 import type { AnalysisLimits } from '../analysis/index';
 import { resolveFeatureGates } from '../core/k8sVersion';
 import type { FeatureGates } from '../core/k8sVersion';
-import type { NodeInfo } from '../core/types';
+import type { NodeInfo, Pod } from '../core/types';
 import type { ClusterNodeInfos } from '../core/scheduler/nodeInfo';
 import type { InventoryInfo } from '../protocol';
 import { parseYamlText } from '../yaml/parse';
@@ -84,6 +84,8 @@ export class Session {
   nodes: NodeInfo[] = [];
   /** The scheduler's per-node state of the inventory in use (pods included); a watched cluster updates it in place. */
   scheduling: ClusterNodeInfos | undefined;
+  /** The inventory's own pods a DaemonSet may own, whole (sample cluster, nodes file): where kce/plan starts. */
+  ownerPods: Pod[] | undefined;
   /** The source the settings asked for at the last load. */
   requestedSource: KceSettings['inventory']['source'] = 'auto';
   /** Bumped on every inventory or settings change, so cached analyses made before it are not reused. */
@@ -243,6 +245,7 @@ export class Session {
   private setLoaded(loaded: LoadedInventory): void {
     this.nodes = loaded.nodes;
     this.scheduling = loaded.scheduling;
+    this.ownerPods = loaded.ownerPods;
     this.podsError = loaded.podsError ?? '';
     this.inventory = describeInventory(this.requested, loaded);
   }

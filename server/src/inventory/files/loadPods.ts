@@ -49,6 +49,11 @@ export function loadSchedPodsFromText(text: string, sourceName: string): LoadedP
   return { ...r, errors: [...parsed.errors, ...r.errors] };
 }
 
+/** The Pods of an already parsed text, whole, without its parse errors (the nodes reading has them). */
+export function podsFromParsed(parsed: LoadedObjects, sourceName: string): LoadedPods {
+  return podsFrom(parsed, sourceName, wholePod);
+}
+
 /** The Pods of an already parsed text (scheduler view), without its parse errors (the nodes reading has them). */
 export function schedPodsFromParsed(parsed: LoadedObjects, sourceName: string): LoadedPods<SchedPod> {
   return podsFrom(parsed, sourceName, toSchedPod);

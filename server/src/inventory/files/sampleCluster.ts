@@ -4,6 +4,7 @@
 // cluster shows them: the kubelet's four conditions, the beta os/arch labels the node lifecycle
 // controller keeps in step, and for an unhealthy or cordoned node the taints the control plane adds; each reports
 // the capacity and allocatable of its instance type. samplePods.ts holds the pods running on them.
+import type { Pod } from '../../core/types';
 import type { SchedNode, SchedPod } from '../../core/scheduler/types';
 import { toNodeInfo } from './nodeModel';
 import { toSchedPod } from './podModel';
@@ -166,6 +167,11 @@ export function sampleClusterNodes(): SchedNode[] {
     if ('error' in n) throw new Error(`sample node ${s.name}: ${n.error}`); // a bug in the data above
     return n;
   });
+}
+
+/** The pods on the sample cluster, whole, as kubectl prints them (a fresh copy each call): what a plan starts from. */
+export function sampleClusterWholePods(): Pod[] {
+  return samplePodObjects().map((o) => ({ kind: 'Pod', ...o }) as Pod);
 }
 
 /** The pods on the sample cluster as the scheduler reads them (a fresh copy each call). */
