@@ -3,7 +3,8 @@
 // pods: owners, env, probes, token volume, status), then the scheduler's per-node state built from them. Two paths:
 // the language server's (kce.inventory.podsFile: the file in worker threads, the state built batch by batch as
 // they arrive) and the CLI's (the whole built `kce simulate --nodes … --pods FILE … --format json`: the file in worker
-// threads, DaemonSet pods kept whole, the state built as they arrive, then the analysis and its output).
+// threads, the state built as they arrive, then the analysis and its output), and the same for `kce plan`, which keeps
+// whole the pods a DaemonSet may own.
 // Each load runs in a fresh process, for its time and peak RSS. Floors in the same run: reading the pod file's
 // bytes, and JSON.parse of the JSON file when it fits in one string. Prints, never asserts.
 // Run: node --import tsx bench/pods.ts   (files are generated once under the OS temp folder and reused)
@@ -76,13 +77,15 @@ async function runChild(mode: string, file: string): Promise<void> {
     closeSync(fd);
   } else if (mode === 'parse') {
     JSON.parse(readFileSync(file, 'utf8'));
-  } else if (mode === 'cli') {
-    // The whole built command, in this process: `kce simulate --nodes … --pods FILE examples/otel-agent.yaml -o json`.
+  } else if (mode === 'cli' || mode === 'plan') {
+    // The whole built command, in this process: `kce simulate --nodes … --pods FILE examples/otel-agent.yaml -o json`,
+    // or `kce plan`, which also keeps whole the pods a DaemonSet may own (2 of every 30 here).
     const cli = require(join(__dirname, '..', 'dist', 'cli.js')) as typeof import('../server/src/cli');
     let out = '';
-    const argv = ['simulate', '--nodes', files.nodes, '--pods', file, CLI_EXAMPLE, '--format', 'json'];
+    const command = mode === 'cli' ? 'simulate' : 'plan';
+    const argv = [command, '--nodes', files.nodes, '--pods', file, CLI_EXAMPLE, '--format', 'json'];
     const code = await cli.main(argv, { stdout: (x) => (out += x), stderr: () => undefined });
-    if (code !== 0) throw new Error(`kce simulate exited ${code}`);
+    if (code !== 0) throw new Error(`kce ${command} exited ${code}`);
     const inventory = (JSON.parse(out) as { inventory: { nodes: number; pods: number } }).inventory;
     const ms = performance.now() - t0;
     console.log(JSON.stringify({ ms, cpuMs: cpuMs(), rssMiB: peakMiB(), pods: inventory.pods, nodes: inventory.nodes }));
@@ -136,6 +139,7 @@ else {
   for (const f of ['json', 'yaml'] as const) {
     const lsp = child('lsp', files[f]);
     const cli = child('cli', files[f]);
+    const plan = child('plan', files[f]);
     const read = child('read', files[f]);
     const canParse = f === 'json' && statSync(files[f]).size < 500_000_000; // V8's longest string is about 512 MiB
     const parse = canParse ? child('parse', files[f]) : undefined;
@@ -146,7 +150,8 @@ else {
         `${s(lsp.ms)} (CPU ${s(lsp.cpuMs!)}), peak RSS ${lsp.rssMiB.toFixed(0)} MiB, ` +
         `longest main-thread stall ${lsp.stallMs!.toFixed(0)} ms; ` +
         `CLI (the whole kce simulate --pods command, -o json) ${s(cli.ms)} (CPU ${s(cli.cpuMs!)}), ` +
-        `peak RSS ${cli.rssMiB.toFixed(0)} MiB ` +
+        `peak RSS ${cli.rssMiB.toFixed(0)} MiB; kce plan --pods ${s(plan.ms)} (CPU ${s(plan.cpuMs!)}), ` +
+        `peak RSS ${plan.rssMiB.toFixed(0)} MiB ` +
         `(floor: reading the bytes ${s(read.ms)}` +
         (parse
           ? `, JSON.parse ${s(parse.ms)} / ${parse.rssMiB.toFixed(0)} MiB`

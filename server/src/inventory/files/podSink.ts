@@ -4,6 +4,8 @@
 import type { Pod } from '../../core/types';
 import type { SchedPod } from '../../core/scheduler/types';
 import type { LoadError } from './loadNodes';
+import { mayBelongToDaemonSet } from './loadPods';
+import type { PeekedOwners } from './ownerRefsPeek';
 import { toSchedPod } from './podModel';
 import { BatchWriter, stamp, templateOf, unsliced, type StampKey, type WireBatch } from './podTemplates';
 
@@ -55,6 +57,17 @@ export class PodSink {
     return this.onBatch !== undefined;
   }
 
+  /**
+   * Whether an item whose metadata.ownerReferences a reader peeked at (ownerRefsPeek.ts) is surely not to be kept
+   * whole: only when the keep test reads nothing but those (mayBelongToDaemonSet, the one every caller uses) and
+   * says no. Then the item may be stamped like any other; otherwise it is parsed whole and given to `item`.
+   */
+  surelyNotKept(peeked: PeekedOwners): boolean {
+    if (!this.keep) return true;
+    if (!peeked || this.keep !== mayBelongToDaemonSet) return false;
+    return !this.keep({ metadata: peeked });
+  }
+
   /** Whether the caller's keep test takes this raw pod. */
   wouldKeep(raw: Record<string, unknown>): boolean {
     return this.keep?.(raw) ?? false;
@@ -85,8 +98,8 @@ export class PodSink {
   /**
    * An item whose scheduler view, but for its name, uid and node name, is determined by `key` (a reader's text,
    * never JSON of a template: start it with a control character). Seen before: stamped from that template; else
-   * `parse` gives the item, read as `item` reads it, and its template is remembered under `key`. Only when no pod
-   * is kept whole. True when the pod was stamped (nothing parsed).
+   * `parse` gives the item, read as `item` reads it, and its template is remembered under `key`. Only for an item
+   * not to be kept whole (`surelyNotKept`). True when the pod was stamped (nothing parsed).
    */
   stamped(item: StampKey, parse: () => unknown): boolean {
     const { key, name, uid, nodeName } = item;

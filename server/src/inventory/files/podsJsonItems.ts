@@ -67,7 +67,7 @@ export function readJsonItems(r: ChunkReader, layout: JsonLayout, sink: PodSink,
   let s = r.window.indexOf(start);
   if (s < 0) throw new NotKubectlShaped();
   const scanned =
-    picking && sink.handsOn && !sink.keepsWhole && layout.unit <= MAX_SCANNED_UNIT
+    picking && sink.handsOn && layout.unit <= MAX_SCANNED_UNIT
       ? new ScannedItems(layout, sink, picking, pickCounts, checkStamped)
       : undefined;
   scanned?.readInto(r);
@@ -139,7 +139,12 @@ const ROOM = 32 * 1024;
 export function checkStamped(sink: PodSink, id: StampKey, parse: () => unknown, whole: () => unknown): void {
   const t = sink.knownTemplate(id.key);
   const mine = t ? stamp(t, id.name, id.uid, id.nodeName) : sinkView(parse());
-  if (!isDeepStrictEqual(mine, sinkView(whole()))) throw new PickMismatch();
+  const raw = whole();
+  if (!isDeepStrictEqual(mine, sinkView(raw))) throw new PickMismatch();
+  // Nor is a stamped pod one the sink keeps whole (the scanners tell those by their owners, ownerRefsPeek.ts).
+  if (sink.keepsWhole && raw !== null && typeof raw === 'object' && sink.wouldKeep(raw as Record<string, unknown>)) {
+    throw new PickMismatch();
+  }
 }
 
 /** What pickItems returns when the List ended after the last item it read. */

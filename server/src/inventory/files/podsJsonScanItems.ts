@@ -1,8 +1,10 @@
 // The items of a window of kubectl's JSON read by the WebAssembly scanner (podsJsonScan.ts) instead of pickPodKey:
 // an item of a known template is stamped from its name, uid and node name, decoded from the bytes; a new template's
 // item is parsed once and its template remembered. An item the scanner does not walk is left to the JS reader
-// (podsJsonItems.ts), which goes on from there. Used where no pod is kept whole and the sink hands batches on.
+// (podsJsonItems.ts), which goes on from there. Used where the sink hands batches on; where it keeps some pods whole
+// (kce plan), an item its peeked owners do not rule out is parsed whole instead.
 import type { ChunkReader } from './chunkReader';
+import { JsonOwnersPeek } from './ownerRefsPeek';
 import type { JsonLayout } from './podsJsonItems';
 import type { PodSink } from './podSink';
 import {
@@ -45,6 +47,8 @@ export class ScannedItems {
   usable = true;
   private readonly scanner = new PodsJsonScanner();
   private readonly listEnd: Buffer;
+  /** Where pods are kept whole: each item's owners, peeked at to tell the pods to keep. */
+  private readonly owners: JsonOwnersPeek | undefined;
 
   constructor(
     private readonly layout: JsonLayout,
@@ -54,6 +58,7 @@ export class ScannedItems {
     private readonly checkStamped: CheckStamped,
   ) {
     this.listEnd = Buffer.from(`\n${' '.repeat(layout.unit)}]`, 'latin1');
+    if (sink.keepsWhole) this.owners = new JsonOwnersPeek(layout);
   }
 
   /** Has `r` read its next chunks into the scanner's memory, where they are scanned without a copy. */
@@ -104,7 +109,8 @@ export class ScannedItems {
     const open = out[r + REC_OPEN]!;
     const close = out[r + REC_CLOSE]!;
     const whole = () => JSON.parse(w.toString('utf8', open, close + 1)) as unknown;
-    if (out[r + REC_PLAIN] !== 1) {
+    // A pod the sink may keep whole (its owners say a DaemonSet's, or none) is parsed whole, as the JS reader does.
+    if (out[r + REC_PLAIN] !== 1 || (this.owners && !sink.surelyNotKept(this.owners.peek(w, open, close)))) {
       counts.parsedWhole++;
       sink.item(whole());
       return;

@@ -33,7 +33,7 @@ export function readYamlItems(r: ChunkReader, sink: PodSink, fromItem = false, p
   let s = r.window.indexOf(SEP, Math.max(0, itemsKey));
   if (s < 0) throw new NotKubectlShaped();
   const scanned =
-    check && sink.handsOn && !sink.keepsWhole
+    check && sink.handsOn
       ? new ScannedYamlItems(sink, check, pickCounts, checkStamped, (text) => parseList(text)[0])
       : undefined;
   scanned?.readInto(r);

@@ -2,9 +2,11 @@
 // pruneYamlItem: an item of a known template is stamped from its name, uid and node name, decoded from the bytes; a
 // new template's item is pruned and parsed once (as the JS reader does) and its template remembered under the
 // scanner's id. An item the scanner does not walk is left to the JS reader (podsYamlItems.ts), which goes on from
-// there. Used where no pod is kept whole and the sink hands batches on.
+// there. Used where the sink hands batches on; where it keeps some pods whole (kce plan), an item its peeked owners
+// do not rule out is parsed whole instead.
 import type { ChunkReader } from './chunkReader';
 import { oneLineString } from './kubectlYamlScalars';
+import { peekYamlOwners } from './ownerRefsPeek';
 import type { PodSink } from './podSink';
 import type { CheckStamped, ScanCounts } from './podsJsonScanItems';
 import { pruneYamlItem } from './podsYamlPick';
@@ -73,6 +75,12 @@ export class ScannedYamlItems {
     const start = out[r + REC_START]!;
     const next = out[r + REC_NEXT]!;
     const text = () => w.toString('utf8', start, next);
+    // A pod the sink may keep whole (its owners say a DaemonSet's, or none) is parsed whole, as the JS reader does.
+    if (sink.keepsWhole && !sink.surelyNotKept(peekYamlOwners(w, start, next))) {
+      counts.parsedWhole++;
+      sink.item(parseItem(text()), true);
+      return;
+    }
     const name = value(w, out[r + REC_NAME]!, out[r + REC_NAME + 1]!);
     const uid = value(w, out[r + REC_UID]!, out[r + REC_UID + 1]!);
     const nodeName = value(w, out[r + REC_NODE]!, out[r + REC_NODE + 1]!);
