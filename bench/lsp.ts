@@ -34,7 +34,7 @@ function median(xs: number[]): number {
   return s[Math.floor(s.length / 2)]!;
 }
 
-interface Served {
+export interface Served {
   c: ProtocolConnection;
   child: ChildProcess;
   pull(uri: string): Promise<{ items: unknown[] }>;
@@ -42,8 +42,8 @@ interface Served {
   stop(): Promise<void>;
 }
 
-/** dist/server.js over stdio, initialized, answering workspace/configuration with `settings`. */
-async function serve(root: string, dir: string, settings: unknown): Promise<Served> {
+/** dist/server.js over stdio, initialized (with `initializationOptions` when given), answering workspace/configuration with `settings`. */
+export async function serve(root: string, dir: string, settings: unknown, initializationOptions?: unknown): Promise<Served> {
   const child = spawn(process.execPath, [join(root, 'dist', 'server.js'), '--stdio'], {
     stdio: ['pipe', 'pipe', 'inherit'],
   });
@@ -56,6 +56,8 @@ async function serve(root: string, dir: string, settings: unknown): Promise<Serv
   await c.sendRequest('initialize', {
     processId: process.pid,
     rootUri: pathToFileURL(dir).href,
+    ...(initializationOptions ? { initializationOptions } : {}),
+    ...(initializationOptions ? { initializationOptions } : {}),
     capabilities: { workspace: { configuration: true }, textDocument: { diagnostic: {}, synchronization: {} } },
   });
   await c.sendNotification('initialized', {});

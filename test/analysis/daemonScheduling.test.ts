@@ -129,3 +129,43 @@ describe('reuse of an unchanged document follows the scheduler state', () => {
     assert.equal(after.documents[0]?.problems.filter((p) => p.code === 'kce.wouldBePending').length, 1);
   });
 });
+
+describe('many nodes short alike (a full pool)', () => {
+  // 300 nodes: 120 with 3800m used, 60 with 3700m used, 120 with room; the DaemonSet asks 500m.
+  const pool = Array.from({ length: 300 }, (_, i) => node(`n-${i}`));
+  const used = (i: number) => (i % 5 < 2 ? '3800m' : i % 5 === 2 ? '3700m' : '100m');
+  const build = (order: readonly SchedNode[]) => {
+    const s = new ClusterNodeInfos();
+    for (const n of order) s.setNode(n);
+    pool.forEach((n, i) => s.upsertPod(pod(`p-${i}`, n.name, used(i))));
+    return s;
+  };
+  const cpuOnly = DS.replace(/ {10}ports:\n.*\n.*\n/, '');
+  const run = (scheduling: ClusterNodeInfos) =>
+    analyzeText(cpuOnly, { ...ctx(scheduling), nodes: pool }).documents[0]!;
+
+  test('each node gets its own numbers; nodes short by the same amounts share one verdict', () => {
+    const d = run(build(pool));
+    const s = d.scheduler!;
+    assert.equal(s.created, 300);
+    assert.equal(s.pending, 180);
+    const a = s.verdictFor('n-0')!;
+    const b = s.verdictFor('n-5')!;
+    const c = s.verdictFor('n-2')!;
+    assert.equal(a, b, 'the same shortfall: one verdict');
+    assert.deepEqual(a.insufficient?.map((r) => [r.used, r.capacity]), [[3800, 4000]]);
+    assert.deepEqual(c.insufficient?.map((r) => [r.used, r.capacity]), [[3700, 4000]]);
+    assert.deepEqual(s.verdictFor('n-3'), { feasible: true, reasons: [] });
+    // One warning for the reason all share, naming the first node and counting the others.
+    const w = d.problems.filter((p) => p.code === 'kce.wouldBePending');
+    assert.equal(w.length, 1);
+    assert.match(w[0]!.message, /Insufficient cpu \(requests 500m, 200m free of 4\) on n-0 and 179 more \(180 of 300 /);
+  });
+  test('a scheduler state whose nodes are in another order gives the same verdicts', () => {
+    const aligned = run(build(pool)).scheduler!;
+    const shuffled = run(build([...pool].reverse())).scheduler!;
+    assert.equal(shuffled.pending, aligned.pending);
+    assert.deepEqual(shuffled.pendingNodes.map((p) => p.node), aligned.pendingNodes.map((p) => p.node));
+    for (const n of ['n-0', 'n-2', 'n-3', 'n-299']) assert.deepEqual(shuffled.verdictFor(n), aligned.verdictFor(n), n);
+  });
+});

@@ -62,12 +62,20 @@ export function daemonFilterOptions(gates: FeatureGates) {
   };
 }
 
+const PENDING = 1;
+const UNKNOWN = 2;
+
+// Arrays rather than maps keyed by node name: an edit over 15,000 nodes may leave thousands Pending, and what the
+// stage allocates per node is paid again by the garbage collector on every edit.
 interface Computed {
   created: number;
   allocatableUnknown: number;
-  /** Pending node → its position in the run (verdicts are shaped when read). */
-  pending: Map<string, number>;
-  unknown: Set<string>;
+  /** The pending nodes' positions in the context's node list, in order (verdicts are shaped when read). */
+  pending: number[];
+  /** Per position in the context's node list: PENDING, UNKNOWN (allocatable unknown), both or neither. */
+  flags: Uint8Array;
+  /** Position in the run of the node at position i of the context's list. */
+  runAt: (i: number) => number | undefined;
   run?: PodFilterRun;
 }
 
@@ -93,7 +101,7 @@ export class LazyDaemonScheduling implements DaemonScheduling {
   }
 
   get pending(): number {
-    return this.computed.pending.size;
+    return this.computed.pending.length;
   }
 
   get allocatableUnknown(): number {
@@ -102,38 +110,51 @@ export class LazyDaemonScheduling implements DaemonScheduling {
 
   get pendingNodes(): readonly PendingNode[] {
     const c = this.computed;
-    return [...c.pending].map(([node, at]) => ({ node, verdict: c.run?.verdictAt(at) as SchedulerVerdict }));
+    return c.pending.map((i) => this.pendingNode(c, i));
+  }
+
+  private pendingNode(c: Computed, i: number): PendingNode {
+    return { node: (this.ctx.nodes[i] as NodeInfo).name, verdict: c.run?.verdictAt(c.runAt(i)!) as SchedulerVerdict };
   }
 
   /** The pending nodes grouped by their first reason (field and message), in inventory order. */
   pendingGroups(): { first: PendingNode; count: number }[] {
     const c = this.computed;
-    const groups = new Map<string, { at: number; node: string; count: number }>();
-    for (const [node, at] of c.pending) {
-      const r = c.run?.firstReasonAt(at);
-      const k = `${r?.field ?? ''}\u0000${r?.message ?? ''}`;
-      const g = groups.get(k);
+    // By field, then message: both are strings the plugins share between nodes, so no key is built per node.
+    const groups = new Map<string, Map<string, { i: number; count: number }>>();
+    const ordered: { i: number; count: number }[] = [];
+    for (const i of c.pending) {
+      const r = c.run?.firstReasonAt(c.runAt(i)!);
+      const field = r?.field ?? '';
+      const message = r?.message ?? '';
+      let byMessage = groups.get(field);
+      if (!byMessage) groups.set(field, (byMessage = new Map()));
+      const g = byMessage.get(message);
       if (g) g.count++;
-      else groups.set(k, { at, node, count: 1 });
+      else {
+        const first = { i, count: 1 };
+        byMessage.set(message, first);
+        ordered.push(first);
+      }
     }
-    return [...groups.values()].map((g) => ({
-      first: { node: g.node, verdict: c.run?.verdictAt(g.at) as SchedulerVerdict }, count: g.count,
-    }));
+    return ordered.map((g) => ({ first: this.pendingNode(c, g.i), count: g.count }));
   }
 
   verdictFor(node: string): SchedulerVerdict | undefined {
     const i = positionsOf(this.ctx.nodes).get(node);
     if (i === undefined || !((this.classes[i] ?? 0) & 2)) return undefined;
     const c = this.computed;
-    const at = c.pending.get(node);
-    if (at !== undefined) return c.run?.verdictAt(at);
-    if (c.unknown.has(node)) return FEASIBLE_UNKNOWN;
+    const flags = c.flags[i] ?? 0;
+    if (flags & PENDING) return c.run?.verdictAt(c.runAt(i)!);
+    if (flags & UNKNOWN) return FEASIBLE_UNKNOWN;
     return FEASIBLE;
   }
 
   private compute(): Computed {
-    const out: Computed = { created: 0, allocatableUnknown: 0, pending: new Map(), unknown: new Set() };
     const nodes = this.ctx.nodes;
+    const out: Computed = {
+      created: 0, allocatableUnknown: 0, pending: [], flags: new Uint8Array(nodes.length), runAt: (i) => i,
+    };
     let any = false;
     for (let i = 0; i < nodes.length && !any; i++) any = ((this.classes[i] ?? 0) & 2) !== 0;
     if (!any) return out;
@@ -143,6 +164,7 @@ export class LazyDaemonScheduling implements DaemonScheduling {
     let aligned = list.length === nodes.length;
     for (let i = 0; aligned && i < nodes.length; i++) aligned = list[i]?.node === nodes[i];
     const index = aligned ? undefined : new Map(list.map((v, i) => [v.node.name, i]));
+    if (index) out.runAt = (i) => index.get((nodes[i] as NodeInfo).name);
     // Only nodes where the controller creates the pod are evaluated: the others get no verdict anyway. The
     // controller's decision follows from the same pod template and gates that key the run.
     const classes = this.classes;
@@ -150,15 +172,17 @@ export class LazyDaemonScheduling implements DaemonScheduling {
     const run = filterPodOverInventory(infos, daemonPodFor(this.ds), daemonFilterOptions(this.ctx.gates), only);
     for (let i = 0; i < nodes.length; i++) {
       if (!((this.classes[i] ?? 0) & 2)) continue;
-      const name = (nodes[i] as NodeInfo).name;
-      const at = aligned ? i : index?.get(name);
+      const at = out.runAt(i);
       if (at === undefined) continue; // a node the scheduler state does not know yet
       out.created++;
       if (run.nodes[at]?.node.allocatable === undefined) {
         out.allocatableUnknown++;
-        out.unknown.add(name);
+        out.flags[i]! |= UNKNOWN;
       }
-      if (!run.feasibleAt(at)) out.pending.set(name, at);
+      if (!run.feasibleAt(at)) {
+        out.pending.push(i);
+        out.flags[i]! |= PENDING;
+      }
     }
     out.run = run;
     return out;

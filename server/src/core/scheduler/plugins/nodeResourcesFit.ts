@@ -22,6 +22,25 @@ export const ERR_REASON_SIDECARS_DISABLED = schedulerMessage.sidecarsDisabled();
 
 interface State {
   request: Resource;
+  /** requestField per resource name, for this pod: found once, shared by every node it is short on. */
+  fields: Map<string, FieldPath>;
+  /** Rejections by what they say (resources short, used, capacity): nodes short alike share one, frozen. */
+  results: Map<string, FilterResult>;
+}
+
+// Distinct rejections remembered per pod (nodes of a pool filled alike share them; past this, each is new).
+const MAX_SHARED_RESULTS = 4096;
+
+// `Insufficient <resource>` per resource name: one string shared by every rejection (a DaemonSet over 15,000 full
+// nodes rejects thousands alike, and what it allocates per node is what an edit's garbage collection pays for).
+const insufficientMessages = new Map<string, string>();
+function insufficientMessage(name: string): string {
+  let m = insufficientMessages.get(name);
+  if (m === undefined) {
+    if (insufficientMessages.size >= 1024) insufficientMessages.clear(); // extended resource names are unbounded
+    insufficientMessages.set(name, (m = schedulerMessage.insufficient(name)));
+  }
+  return m;
 }
 
 function hasRestartableInitContainer(pod: SchedPod): boolean {
@@ -49,7 +68,8 @@ function preFilter(pod: SchedPod, ctx: CycleContext): PreFilterOutcome<State> {
       },
     };
   }
-  return { kind: 'state', state: { request: computePodResourceRequest(pod, ctx.enablePodLevelResources) } };
+  const request = computePodResourceRequest(pod, ctx.enablePodLevelResources);
+  return { kind: 'state', state: { request, fields: new Map(), results: new Map() } };
 }
 
 function insufficient(name: string, reason: string, req: number, used: number, cap: number): InsufficientResource {
@@ -75,13 +95,13 @@ export function fitsRequest(req: Resource, node: NodeInfoView, ctx: CycleContext
   const none = req.milliCPU === 0 && req.memory === 0 && req.ephemeralStorage === 0 && req.scalarResources.size === 0;
   if (none) return out;
   if (req.milliCPU > 0 && req.milliCPU > alloc.milliCPU - used.milliCPU) {
-    out.push(insufficient('cpu', schedulerMessage.insufficient('cpu'), req.milliCPU, used.milliCPU, alloc.milliCPU));
+    out.push(insufficient('cpu', insufficientMessage('cpu'), req.milliCPU, used.milliCPU, alloc.milliCPU));
   }
   if (req.memory > 0 && req.memory > alloc.memory - used.memory) {
-    out.push(insufficient('memory', schedulerMessage.insufficient('memory'), req.memory, used.memory, alloc.memory));
+    out.push(insufficient('memory', insufficientMessage('memory'), req.memory, used.memory, alloc.memory));
   }
   if (req.ephemeralStorage > 0 && req.ephemeralStorage > alloc.ephemeralStorage - used.ephemeralStorage) {
-    out.push(insufficient('ephemeral-storage', schedulerMessage.insufficient('ephemeral-storage'), req.ephemeralStorage,
+    out.push(insufficient('ephemeral-storage', insufficientMessage('ephemeral-storage'), req.ephemeralStorage,
       used.ephemeralStorage, alloc.ephemeralStorage));
   }
   for (const [name, q] of req.scalarResources) {
@@ -92,7 +112,7 @@ export function fitsRequest(req: Resource, node: NodeInfoView, ctx: CycleContext
     }
     const a = alloc.scalarResources.get(name) ?? 0;
     const u = used.scalarResources.get(name) ?? 0;
-    if (q > a - u) out.push(insufficient(name, schedulerMessage.insufficient(name), q, u, a));
+    if (q > a - u) out.push(insufficient(name, insufficientMessage(name), q, u, a));
   }
   return out;
 }
@@ -139,13 +159,26 @@ export const nodeResourcesFit: FilterPlugin<State> = {
     if (fitsQuickly(s.request, node)) return null;
     const found = fitsRequest(s.request, node, ctx);
     if (found.length === 0) return null;
+    // The pod's requests are the state's: the resources short, with what is used and allocatable, decide the rest.
+    let key = '';
+    for (const r of found) key += `${r.resourceName}\u0000${r.used}\u0000${r.capacity}\u0000`;
+    const known = s.results.get(key);
+    if (known) return known;
     const first = found.find((r) => r.resourceName !== 'pods');
-    return {
+    let field: FieldPath | undefined;
+    if (first) {
+      field = s.fields.get(first.resourceName);
+      if (field === undefined) s.fields.set(first.resourceName, (field = requestField(pod, first.resourceName, ctx.specPath)));
+    }
+    const result: FilterResult = {
       plugin: 'NodeResourcesFit',
       code: found.some((r) => r.unresolvable) ? 'UnschedulableAndUnresolvable' : 'Unschedulable',
       reasons: found.map((r) => r.reason),
-      field: first ? requestField(pod, first.resourceName, ctx.specPath) : undefined,
+      field,
       insufficient: found,
     };
+    // Frozen, the framework shares one outcome between the nodes too (framework.ts firstRejection).
+    if (s.results.size < MAX_SHARED_RESULTS) s.results.set(key, Object.freeze(result));
+    return result;
   },
 };
