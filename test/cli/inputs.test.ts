@@ -3,7 +3,7 @@
 import { describe, test, before } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, symlinkSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, symlinkSync, truncateSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { tmpdir } from 'node:os';
 import { generateNodesJson } from '../../server/src/inventory/files/generate';
@@ -143,6 +143,15 @@ describe('inputs that are not regular files end with exit 2 and a message', () =
     const r = kce(['validate', '--format', 'json', d]);
     assert.equal(r.signal, null);
     assert.equal(JSON.parse(r.stdout).files.length, 1);
+  });
+
+  test('a nodes file over 256 MiB is refused with the way out: the nodes alone, the pods with --pods', () => {
+    const big = join(dir, 'cluster-dump.yaml');
+    writeFileSync(big, '');
+    truncateSync(big, 300 * 1024 * 1024); // sparse: no disk used, refused before it is read
+    const r = kce(['simulate', '--nodes', big, join(EX, 'otel-agent.yaml')]);
+    assert.equal(r.code, 2);
+    assert.match(r.stderr, /cluster-dump\.yaml is larger than 256 MiB; not read: --nodes is read whole\. .*kubectl get nodes -o yaml > nodes\.yaml.* --pods FILE, which is read item by item/);
   });
 
   test('standard input is capped: 65 MiB is refused', () => {

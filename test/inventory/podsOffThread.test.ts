@@ -192,6 +192,10 @@ describe('pods file off the main thread', () => {
     const trusted = await loadInventory({ ...req, trusted: true });
     assert.match(trusted.error ?? '', /kce\.inventory\.podsFile: .*big\.json is a binary file/);
     assert.equal(trusted.pods, 43); // the sample's own pods stay
+    // The same file as the nodes file: refused (it is read whole), saying where a dump's pods go instead.
+    const asNodes = await loadInventory({ source: 'file', file: sparse, workspaceFolders: [], trusted: true });
+    assert.equal(asNodes.source, 'sample');
+    assert.match(asNodes.error ?? '', /big\.json is 314572800 bytes, over the 268435456-byte limit: kce\.inventory\.file is read whole\. .*kce\.inventory\.podsFile, which is read item by item/);
   });
 
   test('the language server answers requests while a big pods file loads', async () => {

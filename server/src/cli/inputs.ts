@@ -18,6 +18,9 @@ import { textOfBytes } from '../inventory/files/textOfBytes';
 /** Unusable input: the CLI prints the message and exits 2. */
 export class InputError extends Error {}
 
+/** An input over its size cap (the message says which and how large the cap is). */
+export class TooLargeError extends InputError {}
+
 /** The path that names standard input. */
 export const STDIN = '-';
 
@@ -102,7 +105,7 @@ function readCapped(fd: number, max: number, name: string, size = 0): Buffer {
     }
     if (n === 0) break;
     total += n;
-    if (total > max) throw new InputError(`${name} is larger than ${max / (1024 * 1024)} MiB; not read`);
+    if (total > max) throw new TooLargeError(`${name} is larger than ${max / (1024 * 1024)} MiB; not read`);
   }
   return buf.subarray(0, total);
 }
@@ -126,7 +129,7 @@ function readBytes(path: string, max: number): Buffer {
     const st = fstatSync(fd);
     if (st.isDirectory()) throw new InputError(`${path} is a folder; give a file`);
     if (!st.isFile()) throw new InputError(`${path} is not a regular file (a device, FIFO or socket); not read`);
-    if (st.size > max) throw new InputError(`${path} is larger than ${max / (1024 * 1024)} MiB; not read`);
+    if (st.size > max) throw new TooLargeError(`${path} is larger than ${max / (1024 * 1024)} MiB; not read`);
     return readCapped(fd, max, path, st.size);
   } finally {
     closeSync(fd);
@@ -176,13 +179,26 @@ export function loadInventory(nodesPath: string | undefined): Inventory {
   }
   const name = displayName(nodesPath);
   // One parse serves the Nodes and the Pods beside them.
-  const parsed = parseObjectsText(readTextCapped(nodesPath, MAX_INVENTORY_BYTES), name);
+  const parsed = parseObjectsText(readNodesText(nodesPath), name);
   const r = nodesFromParsed(parsed, name);
   // An empty NodeList (a cluster with no nodes yet) is an inventory of zero nodes; errors without nodes are not.
   if (r.nodes.length === 0 && r.errors.length) throw new InputError(r.errors.map((e) => e.message).join('\n'));
   const own = podsFromParsed(parsed, name);
   const warnings = [...r.errors, ...own.errors].map((e) => e.message);
   return { source: 'file', label: name, nodes: r.nodes, warnings, ...(own.pods.length ? { pods: own.pods } : {}) };
+}
+
+// A nodes file is read whole; a cluster's pods are what makes a dump big, and --pods reads them item by item.
+function readNodesText(path: string): string {
+  try {
+    return readTextCapped(path, MAX_INVENTORY_BYTES);
+  } catch (e) {
+    if (!(e instanceof TooLargeError)) throw e;
+    throw new InputError(
+      `${e.message}: --nodes is read whole. For a dump of a cluster with its pods, give the nodes alone ` +
+        '(kubectl get nodes -o yaml > nodes.yaml) and the pods with --pods FILE, which is read item by item (up to 8 GiB)',
+    );
+  }
 }
 
 /** The pods of --pods: the scheduler's view of every pod, and whole only those a DaemonSet may own. */

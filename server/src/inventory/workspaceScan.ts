@@ -45,7 +45,8 @@ export interface ScanResult {
   notes: string[];
 }
 
-type ReadResult = { text: string } | { error: string };
+/** The text, or why not (`tooLarge`: the file is over the size cap, so a smaller one would be read). */
+type ReadResult = { text: string } | { error: string; tooLarge?: true };
 
 function kindOf(st: { isFIFO(): boolean; isCharacterDevice(): boolean; isBlockDevice(): boolean; isSocket(): boolean; isDirectory(): boolean }): string {
   if (st.isFIFO()) return 'a FIFO';
@@ -77,10 +78,10 @@ export async function readRegularFile(path: string, maxBytes: number, sniffBytes
     fh = await open(path, constants.O_RDONLY | constants.O_NONBLOCK);
     const st = await fh.stat();
     if (!st.isFile()) return { error: `${path} is ${kindOf(st)}, not a regular file` };
-    if (st.size > maxBytes) return { error: `${path} is ${st.size} bytes, over the ${maxBytes}-byte limit` };
+    if (st.size > maxBytes) return { error: `${path} is ${st.size} bytes, over the ${maxBytes}-byte limit`, tooLarge: true };
     const { buf, more } = await readUpTo(fh, sniffBytes ?? maxBytes);
     if (sniffBytes === undefined) {
-      if (more) return { error: `${path} grew beyond the ${maxBytes}-byte limit while being read` };
+      if (more) return { error: `${path} grew beyond the ${maxBytes}-byte limit while being read`, tooLarge: true };
       return { text: textOfBytes(buf) };
     }
     if (!more) return { text: textOfBytes(buf) };

@@ -13,6 +13,9 @@ import type { LiveState } from '../cluster/kubeLive';
 
 // A nodes file the user named may be large (as the CLI's), but must be a regular file.
 const SETTINGS_FILE_MAX_BYTES = 256 * 1024 * 1024;
+// A cluster's pods are what makes a dump big: they go in the pods file, which is read item by item.
+const NODES_FILE_WHOLE = 'kce.inventory.file is read whole. For a dump of a cluster with its pods, give the nodes ' +
+  'alone (kubectl get nodes -o yaml) and the pods in kce.inventory.podsFile, which is read item by item';
 
 // `cause`: why the requested source was not used (the sample cluster stands in).
 function toLoaded(src: InventorySource, cause?: string, kind?: InventoryProblemKind): LoadedInventory {
@@ -78,7 +81,8 @@ export async function loadInventory(req: InventoryRequest, live?: LiveCluster): 
     if (!req.file) return undefined;
     // Settings may come from an untrusted workspace: only a regular file, size-capped before reading.
     const r = await readRegularFile(req.file, SETTINGS_FILE_MAX_BYTES);
-    return 'error' in r ? { error: r.error } : { path: req.file, text: r.text };
+    if ('error' in r) return { error: r.tooLarge ? `${r.error}: ${NODES_FILE_WHOLE}` : r.error };
+    return { path: req.file, text: r.text };
   };
   switch (req.source) {
     case 'sample':
