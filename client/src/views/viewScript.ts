@@ -83,9 +83,14 @@ export const SCRIPT = `
     const stop = t && stopOf(t);
     if (stop) stop.focus({ preventScroll: true });
   }
+  // The scroll position is saved a moment after scrolling stops; a row action (the editor takes the focus, and the
+  // view may be torn down while hidden) or the view losing the focus saves it at once, so a quick End then Enter
+  // comes back where it was.
+  let scrollTimer = 0;
+  function saveScroll() { clearTimeout(scrollTimer); ui.scrollY = window.scrollY; save(); }
   root.addEventListener('click', function (e) {
     const a = e.target.closest('.msg');
-    if (a) { e.preventDefault(); vscode.postMessage(JSON.parse(a.getAttribute('data-msg'))); return; }
+    if (a) { e.preventDefault(); saveScroll(); vscode.postMessage(JSON.parse(a.getAttribute('data-msg'))); return; }
     const b = e.target.closest('th button');
     if (b) {
       const col = Array.from(b.closest('tr').children).indexOf(b.closest('th'));
@@ -129,10 +134,10 @@ export const SCRIPT = `
   window.addEventListener('focus', function () {
     if (!document.activeElement || document.activeElement === document.body) restore(true);
   });
-  let scrollTimer = 0;
+  window.addEventListener('blur', saveScroll);
   window.addEventListener('scroll', function () {
     clearTimeout(scrollTimer);
-    scrollTimer = setTimeout(function () { ui.scrollY = window.scrollY; save(); }, 100);
+    scrollTimer = setTimeout(saveScroll, 100);
   });
   window.addEventListener('message', function (e) {
     const m = e.data || {};
