@@ -143,8 +143,9 @@ export class Ctx implements vscode.Disposable {
       return;
     }
     this.log.info('Language server started.');
-    // Straight to the client: `request` waits for `starting`, which is this very call.
-    const inv = await client.sendRequest(protocol.inventory, {}).catch((e: unknown) => {
+    // Straight to the client: `request` waits for `starting`, which is this very call. The summary alone: the
+    // status bar needs no node list.
+    const inv = await client.sendRequest(protocol.inventory, { nodes: false }).catch((e: unknown) => {
       this.log.warn(`kce/inventory: ${String(e)}`);
       return undefined;
     });

@@ -235,7 +235,11 @@ export interface NodeEventResult {
   actions: { create: string[]; delete: string[] };
 }
 
-export interface InventoryParams { uri?: string }
+export interface InventoryParams {
+  uri?: string;
+  /** `false`: the summary alone, `nodes` empty (a 15,000-node inventory's node list is about 13 MB). Default true. */
+  nodes?: boolean;
+}
 export interface InventoryResult extends InventoryInfo { nodes: NodeDto[] }
 
 // ---------- the requests, one line each ----------

@@ -28,6 +28,13 @@ describe('kce/inventory: capacity and load of each node', () => {
       assert.equal(gpu.requested?.['nvidia.com/gpu'], '1');
       assert.equal(gpu.free?.['nvidia.com/gpu'], '0');
       assert.equal(inv.nodes.filter((n) => n.allocatable === undefined).length, 0);
+      // `nodes: false`: the same summary without the node list (the extension's start asks only for that).
+      const summary = await h.client.sendRequest(P.inventory, { nodes: false });
+      assert.deepEqual(summary.nodes, []);
+      const { nodes: _all, ...info } = inv;
+      const { nodes: _none, ...same } = summary;
+      assert.deepEqual(same, info);
+      assert.equal(summary.count, 14);
     } finally {
       await h.dispose();
     }

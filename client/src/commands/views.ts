@@ -122,7 +122,7 @@ export async function openView(
   const target = await resolveTarget(args);
   if (!target) return undefined;
   if (!ctx.running) {
-    await ctx.request('inventory', {}); // shows "server not running"
+    await ctx.request('inventory', { nodes: false }); // shows "server not running"
     return undefined;
   }
   const state: ViewState = { ...target, ...(extra !== undefined ? { extra } : {}) };

@@ -101,8 +101,9 @@ export function registerRequests(connection: Connection, session: Session): void
     return result;
   }));
 
-  connection.onRequest(P.inventory, safe(session, 'kce/inventory', { source: 'none', count: 0, nodes: [] } as P.InventoryResult, async () => {
+  connection.onRequest(P.inventory, safe(session, 'kce/inventory', { source: 'none', count: 0, nodes: [] } as P.InventoryResult, async (params?: P.InventoryParams) => {
     await session.ensureInventory();
+    if (params?.nodes === false) return { ...session.inventory, nodes: [] };
     // The session's own state (pods included), else one built from the nodes alone (capacity without load).
     const own = session.scheduling ? { scheduling: session.scheduling } : {};
     const state = schedulingFor({ nodes: session.nodes, ...own });
