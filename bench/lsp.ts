@@ -57,7 +57,6 @@ export async function serve(root: string, dir: string, settings: unknown, initia
     processId: process.pid,
     rootUri: pathToFileURL(dir).href,
     ...(initializationOptions ? { initializationOptions } : {}),
-    ...(initializationOptions ? { initializationOptions } : {}),
     capabilities: { workspace: { configuration: true }, textDocument: { diagnostic: {}, synchronization: {} } },
   });
   await c.sendNotification('initialized', {});

@@ -128,8 +128,9 @@ export interface CandidateFile {
 
 export function sampleSource(now = Date.now()): InventorySource {
   const nodes = sampleClusterNodes();
-  const pods = sampleClusterPods();
-  const ownerPods = sampleClusterWholePods().filter(ownedByDaemonSetOrNone);
+  const whole = sampleClusterWholePods();
+  const pods = sampleClusterPods(whole);
+  const ownerPods = whole.filter(ownedByDaemonSetOrNone);
   return {
     kind: 'sample', label: 'sample cluster', nodes, loadedAt: now, errors: [], pods, scheduling: buildScheduling(nodes, pods), ownerPods,
   };

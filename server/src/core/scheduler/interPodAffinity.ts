@@ -8,7 +8,6 @@ import { child, index, type FieldPath } from '../fieldPath';
 import type { FilterResult, SchedPod } from './types';
 import {
   affinityTermMatches,
-  podLabels,
   existingPodTerms,
   parsePodTerms,
   type AffinityTerm,
@@ -132,32 +131,26 @@ function incomingCounts(
   for (let n = 0; n < nodes.length; n++) {
     const ni = nodes[n]!;
     const labels = ni.node.labels;
-    // Upstream adds 1 per matching pod; every pod of a node adds to the same topology pair, so the node's matches
-    // are summed first and added once (the counts only grow here, so the sums are the same).
     if (affinityTerms.length > 0) {
       // A pod counts only if it matches every term, so the first term's namespaces bound the candidates.
       const pods = candidates(ix, n, ni, affinityTerms[0]!, affinityNs);
-      let matched = 0;
-      for (let i = 0; i < pods.length; i++) if (podMatchesAllAffinityTerms(affinityTerms, pods[i]!.pod)) matched++;
-      if (matched > 0) for (const t of affinityTerms) addCount(affinity, labels, t.topologyKey, matched);
+      for (let i = 0; i < pods.length; i++) {
+        if (!podMatchesAllAffinityTerms(affinityTerms, pods[i]!.pod)) continue;
+        for (const t of affinityTerms) addCount(affinity, labels, t.topologyKey, 1);
+      }
     }
     // The incoming pod's namespaceSelector was merged into its namespaces, so no namespace labels are needed.
     for (let t = 0; t < antiTerms.length; t++) {
       const term = antiTerms[t]!;
       const pods = candidates(ix, n, ni, term, antiNs[t]!);
-      let matched = 0;
-      if (term.namespaceSelector.constant === true) {
-        // Every namespace (`namespaceSelector: {}`): AffinityTerm.Matches comes down to the label selector.
-        const selector = term.selector;
-        for (let i = 0; i < pods.length; i++) if (selector.matches(podLabels(pods[i]!.pod))) matched++;
-      } else {
-        for (let i = 0; i < pods.length; i++) if (affinityTermMatches(term, pods[i]!.pod, undefined)) matched++;
-      }
-      if (matched === 0) continue;
-      addCount(anti, labels, term.topologyKey, matched);
+      if (pods.length === 0) continue;
       const tv = labelValue(labels, term.topologyKey);
       const byTerm = antiByTerm[t]!;
-      if (tv !== undefined) byTerm.set(tv, (byTerm.get(tv) ?? 0) + matched);
+      for (let i = 0; i < pods.length; i++) {
+        if (!affinityTermMatches(term, pods[i]!.pod, undefined)) continue;
+        addCount(anti, labels, term.topologyKey, 1);
+        if (tv !== undefined) byTerm.set(tv, (byTerm.get(tv) ?? 0) + 1);
+      }
     }
   }
   return { affinity, anti, antiByTerm };

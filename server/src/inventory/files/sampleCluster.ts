@@ -174,9 +174,9 @@ export function sampleClusterWholePods(): Pod[] {
   return samplePodObjects().map((o) => ({ kind: 'Pod', ...o }) as Pod);
 }
 
-/** The pods on the sample cluster as the scheduler reads them (a fresh copy each call). */
-export function sampleClusterPods(): SchedPod[] {
-  return samplePodObjects().map((o) => {
+/** The pods on the sample cluster as the scheduler reads them (of `whole`, else a fresh copy each call). */
+export function sampleClusterPods(whole: readonly Pod[] = sampleClusterWholePods()): SchedPod[] {
+  return whole.map((o) => {
     const p = toSchedPod(o);
     if ('error' in p) throw new Error(`sample pod: ${p.error}`); // a bug in samplePods.ts
     return p;
